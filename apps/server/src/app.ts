@@ -1,0 +1,138 @@
+/**
+ * The app factory: builds a Fastify instance with every plugin and module, on a database
+ * that the caller opened (so tests and the server share one path). `build()` in tests and
+ * `server.ts` in production both come through here.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import type { AppContext } from './context.ts';
+import { TokenService } from './lib/tokens.ts';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { ReadCache } from './lib/read-cache.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { securityHeaders } from './plugins/security.ts';
+import { LocalMediaStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createS3Storage } from './modules/media/s3-storage.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { AccountsRepo } from './modules/accounts/repo.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { storesRoutes } from './modules/stores/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { webRoutes } from './plugins/web.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built web app from apps/web/dist (the server does; API tests don't need it). */
+  serveWeb?: boolean;
+  media?: MediaStorage;
+  limiter?: RateLimiter;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access'],
+              censor: '[redacted]',
+            },
+          },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const media =
+    options.media ??
+    (config.S3_BUCKET ? createS3Storage(config) : new LocalMediaStorage(path.join(config.dataDir, 'media')));
+  const limiter =
+    options.limiter ?? (config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter());
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
+    limiter,
+    media,
+    cache: new ReadCache(),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await limiter.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(securityHeaders, { config });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS ? config.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,
+    credentials: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 60, fieldSize: 20_000, parts: 70 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Marktgasse API',
+        version: '1.0.0',
+        description: 'Multi-seller marketplace for Switzerland. Money is a decimal string in CHF.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const accounts = new AccountsRepo(database.db);
+  registerAuth(app, (token) => ctx.tokens.verify(token), accounts);
+
+  await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => accountsRoutes(scope, ctx));
+  await app.register(async (scope) => catalogueRoutes(scope, ctx));
+  await app.register(async (scope) => storesRoutes(scope, ctx));
+  await app.register(async (scope) => searchRoutes(scope, ctx));
+  await app.register(async (scope) => geoRoutes(scope, ctx));
+  await app.register(async (scope) => ordersRoutes(scope, ctx));
+  await app.register(async (scope) => mediaRoutes(scope, ctx));
+  if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
+
+  return app as FastifyInstance & { ctx: AppContext };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

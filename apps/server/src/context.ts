@@ -1,0 +1,16 @@
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import type { TokenService } from './lib/tokens.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { MediaStorage } from './modules/media/storage.ts';
+import type { ReadCache } from './lib/read-cache.ts';
+
+/** What every module receives: configuration and the shared services, created once in app.ts. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  media: MediaStorage;
+  cache: ReadCache;
+}

@@ -1,0 +1,86 @@
+/**
+ * One database handle for the whole server: embedded PGlite under DATA_DIR by default, a
+ * PostgreSQL server through a node-postgres pool when DATABASE_URL is set. Same schema,
+ * same SQL. Repositories receive `Db` and never know which engine runs underneath.
+ */
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a transaction callback receives; use it, never `db`, inside the callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  /** Catalogue reads may go to a read replica (DATABASE_READ_URL); writes never do. */
+  readDb: Db;
+  engine: 'pglite' | 'postgres';
+  /** The node-postgres pool, on PostgreSQL only (migrations need one dedicated connection). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// Numeric columns come back as strings (exact); int8 counts as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  databaseReadUrl?: string | undefined;
+  dataDir?: string;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      /* an idle client lost its connection; the pool replaces it */
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let readPool: pg.Pool | undefined;
+    let readDb = db;
+    if (options.databaseReadUrl) {
+      readPool = new pg.Pool({ connectionString: options.databaseReadUrl, max: options.poolSize ?? 10 });
+      readPool.on('error', () => {});
+      readDb = drizzlePg(readPool, { schema }) as unknown as Db;
+    }
+    return {
+      db,
+      readDb,
+      engine: 'postgres',
+      pool,
+      async close() {
+        await pool.end();
+        await readPool?.end();
+      },
+    };
+  }
+  let dataPath: string | undefined;
+  if (!options.memory) {
+    dataPath = path.join(options.dataDir ?? './data', 'pglite');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const client = await PGlite.create(
+    dataPath ? { dataDir: dataPath, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
+  );
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    readDb: db,
+    engine: 'pglite',
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

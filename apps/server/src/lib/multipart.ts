@@ -1,0 +1,69 @@
+/**
+ * Reads a request body that may be multipart/form-data (with at most one image) or JSON
+ * into one plain object, so create/update routes accept both. Repeated fields
+ * (category) become arrays. The file stays in memory (bounded at 5 MB + 1 byte) and
+ * goes through the image pipeline; its client-side name is never used.
+ */
+import type { FastifyRequest } from 'fastify';
+import { badRequest, tooLarge } from './errors.ts';
+import { MAX_IMAGE_BYTES } from '../modules/media/pipeline.ts';
+
+export interface UploadedFile {
+  field: string;
+  buffer: Buffer;
+}
+
+export interface FormBody {
+  fields: Record<string, unknown>;
+  file: UploadedFile | null;
+}
+
+const REPEATABLE = new Set(['category', 'categories']);
+
+export async function readForm(request: FastifyRequest, fileField = 'image'): Promise<FormBody> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null) return { fields: {}, file: null };
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('The request body must be a JSON object.');
+    return { fields: { ...(body as Record<string, unknown>) }, file: null };
+  }
+  const fields: Record<string, unknown> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 60, fieldSize: 20_000 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) {
+          await part.toBuffer().catch(() => undefined);
+          throw badRequest(`Unexpected file field "${part.fieldname}": send the image as "${fileField}".`);
+        }
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge('The image is too large: images may be at most 5 MB.');
+        if (buffer.length > 0) file = { field: part.fieldname, buffer };
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const key = part.fieldname.replace(/\[\]$/, '');
+        if (REPEATABLE.has(key)) {
+          const list = (fields[key] as string[] | undefined) ?? [];
+          if (value !== '') list.push(value);
+          fields[key] = list;
+        } else if (key === fileField && value === '') {
+          // an empty image field means "no new image"
+        } else {
+          fields[key] = value;
+        }
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge('The image is too large: images may be at most 5 MB.');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Send at most one image.');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('Too many form fields.');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The multipart body is malformed.');
+    throw error;
+  }
+  return { fields, file };
+}

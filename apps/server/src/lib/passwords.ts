@@ -1,0 +1,47 @@
+/** scrypt password hashing with node:crypto (no native dependency), compared in constant time. */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions & { keylen: number },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      options.keylen,
+      { N: options.N, r: options.r, p: options.p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(keyB64, 'base64');
+  const key = await derive(password, Buffer.from(saltB64, 'base64'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    keylen: expected.length,
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash to compare against when the account does not exist, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+  return dummyHash;
+}

@@ -1,0 +1,261 @@
+/** The only place in the accounts module that knows the ORM. */
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  categories,
+  profileCategories,
+  profiles,
+  products,
+  sellerOrders,
+  stores,
+  users,
+  orders,
+} from '../../db/schema.ts';
+import type { Caller, CallerLookup } from '../../plugins/auth.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export interface ProfileWithCategories {
+  profile: ProfileRow;
+  username: string;
+  categories: { id: number; name: string }[];
+}
+
+export class AccountsRepo implements CallerLookup {
+  constructor(private readonly db: Db) {}
+
+  async findCaller(userId: number): Promise<Caller | null> {
+    const rows = await this.db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        isStaff: users.isStaff,
+        tokenVersion: users.tokenVersion,
+        role: profiles.status,
+        profileId: profiles.id,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    return { ...row, role: row.role ?? null, profileId: row.profileId ?? null };
+  }
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async usernameOrEmailTaken(
+    username: string,
+    email: string,
+  ): Promise<{ username: boolean; email: boolean }> {
+    const rows = await this.db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+    return {
+      username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+      email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    };
+  }
+
+  async findUser(id: number): Promise<UserRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async insertUser(
+    values: { username: string; email: string; passwordHash: string; isStaff?: boolean },
+    tx: DbOrTx = this.db,
+  ): Promise<UserRow> {
+    const [row] = await tx.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async touchLogin(id: number): Promise<void> {
+    await this.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, id));
+  }
+
+  async bumpTokenVersion(id: number): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
+  }
+
+  async listUsers(): Promise<UserRow[]> {
+    return this.db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.id));
+  }
+
+  /** Profiles share their user's id, so /seller/{id}, /api/profiles/{id}/ and /api/products/user/{id} agree. */
+  async insertProfile(
+    userId: number,
+    status: 'CUSTOMER' | 'STORE_OWNER',
+    tx: DbOrTx = this.db,
+  ): Promise<ProfileRow | null> {
+    const rows = await tx
+      .insert(profiles)
+      .values({ id: userId, userId, status })
+      .onConflictDoNothing()
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async findProfile(id: number): Promise<ProfileWithCategories | null> {
+    const list = await this.profilesWhere(eq(profiles.id, id));
+    return list[0] ?? null;
+  }
+
+  async listProfiles(
+    options: {
+      status?: 'CUSTOMER' | 'STORE_OWNER';
+      categoryId?: number;
+      limit?: number;
+      newestFirst?: boolean;
+    } = {},
+  ): Promise<ProfileWithCategories[]> {
+    const conditions = [];
+    if (options.status) conditions.push(eq(profiles.status, options.status));
+    if (options.categoryId !== undefined) {
+      conditions.push(
+        inArray(
+          profiles.id,
+          this.db
+            .select({ id: profileCategories.profileId })
+            .from(profileCategories)
+            .where(eq(profileCategories.categoryId, options.categoryId)),
+        ),
+      );
+    }
+    return this.profilesWhere(
+      conditions.length ? and(...conditions) : undefined,
+      options.limit,
+      options.newestFirst,
+    );
+  }
+
+  private async profilesWhere(
+    where: ReturnType<typeof and> | undefined,
+    limit?: number,
+    newestFirst = false,
+  ): Promise<ProfileWithCategories[]> {
+    let query = this.db
+      .select({ profile: profiles, username: users.username })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(where ? and(where, isNull(users.deletedAt)) : isNull(users.deletedAt))
+      .orderBy(newestFirst ? desc(profiles.id) : asc(profiles.id))
+      .$dynamic();
+    if (limit) query = query.limit(limit);
+    const rows = await query;
+    if (rows.length === 0) return [];
+    const links = await this.db
+      .select({ profileId: profileCategories.profileId, id: categories.id, name: categories.name })
+      .from(profileCategories)
+      .innerJoin(categories, eq(categories.id, profileCategories.categoryId))
+      .where(
+        inArray(
+          profileCategories.profileId,
+          rows.map((r) => r.profile.id),
+        ),
+      )
+      .orderBy(asc(categories.position), asc(categories.id));
+    return rows.map((r) => ({
+      profile: r.profile,
+      username: r.username,
+      categories: links.filter((l) => l.profileId === r.profile.id).map(({ id, name }) => ({ id, name })),
+    }));
+  }
+
+  async existingCategoryIds(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.id, ids));
+    return rows.map((r) => r.id);
+  }
+
+  async updateProfile(
+    id: number,
+    values: Partial<Pick<ProfileRow, 'image' | 'industry' | 'headquarter' | 'description'>>,
+    categoryIds: number[] | undefined,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (Object.keys(values).length) await tx.update(profiles).set(values).where(eq(profiles.id, id));
+      if (categoryIds) {
+        await tx.delete(profileCategories).where(eq(profileCategories.profileId, id));
+        if (categoryIds.length)
+          await tx
+            .insert(profileCategories)
+            .values(categoryIds.map((categoryId) => ({ profileId: id, categoryId })));
+      }
+    });
+  }
+
+  /** Paid seller orders of this seller that are not completed yet block the deletion. */
+  async countOpenPaidSellerOrders(sellerId: number): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sellerOrders)
+      .innerJoin(orders, eq(orders.id, sellerOrders.orderId))
+      .where(
+        and(
+          eq(sellerOrders.sellerId, sellerId),
+          eq(orders.isPaid, true),
+          eq(sellerOrders.isCompleted, false),
+        ),
+      );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Deletion keeps every order record: the user row stays with its personal data replaced,
+   * the profile is emptied, the seller's stores and products leave the catalogue, and every
+   * token issued before stops working.
+   */
+  async anonymise(id: number): Promise<{ image: string | null }> {
+    return this.db.transaction(async (tx) => {
+      const now = new Date();
+      const [profile] = await tx.select({ image: profiles.image }).from(profiles).where(eq(profiles.id, id));
+      await tx
+        .update(users)
+        .set({
+          username: `deleted-user-${id}`,
+          email: `deleted-user-${id}@deleted.invalid`,
+          passwordHash: '!',
+          deletedAt: now,
+          isStaff: false,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+        })
+        .where(eq(users.id, id));
+      await tx
+        .update(profiles)
+        .set({ image: null, industry: '', headquarter: '', description: '' })
+        .where(eq(profiles.id, id));
+      await tx.delete(profileCategories).where(eq(profileCategories.profileId, id));
+      await tx
+        .update(products)
+        .set({ deletedAt: now })
+        .where(and(eq(products.sellerId, id), isNull(products.deletedAt)));
+      await tx
+        .update(stores)
+        .set({ deletedAt: now })
+        .where(and(eq(stores.ownerId, id), isNull(stores.deletedAt)));
+      return { image: profile?.image ?? null };
+    });
+  }
+}

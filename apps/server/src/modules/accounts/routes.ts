@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  loginResponseSchema,
+  loginSchema,
+  profileCreateSchema,
+  profileSchema,
+  registrationSchema,
+  roleSchema,
+  sellerSummarySchema,
+  userSchema,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { requireStaff, requireUser } from '../../plugins/auth.ts';
+import { readForm } from '../../lib/multipart.ts';
+import { idParam } from '../../lib/validation.ts';
+import { AccountsService } from './service.ts';
+
+const idParams = z.object({ id: z.string().max(20) });
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const bearer = [{ bearer: [] }];
+
+export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new AccountsService(ctx);
+
+  app.post(
+    '/api/users/registration/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Create an account; answers the user with an access token. An optional status creates the profile at once.',
+        body: registrationSchema.extend({ status: roleSchema.optional() }),
+        response: { 201: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.register(request.body, request.ip);
+      request.log.info({ audit: 'registration', userId: result.id }, 'account created');
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/users/login/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with username and password',
+        body: loginSchema.passthrough(),
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      try {
+        const result = await service.login(request.body.username, request.body.password, request.ip);
+        request.log.info({ audit: 'login', userId: result.id }, 'login succeeded');
+        return result;
+      } catch (error) {
+        request.log.warn(
+          { audit: 'login-failed', username: request.body.username.slice(0, 60) },
+          'login failed',
+        );
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/users/logout/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Revoke every access token of the caller',
+        security: bearer,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      await service.logout(caller);
+      request.log.info({ audit: 'logout', userId: caller.id }, 'logged out');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/me/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The caller',
+        security: bearer,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => service.me(requireUser(request)),
+  );
+
+  app.get(
+    '/api/users/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'All users (staff only)',
+        security: bearer,
+        response: { 200: z.array(userSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return service.listUsers();
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete the own account (orders are kept, personal data anonymised)',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'user');
+      await service.deleteAccount(caller, id);
+      request.log.info({ audit: 'account-deleted', userId: id }, 'account deleted');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/profiles/new/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create the caller’s profile (once) with status CUSTOMER or STORE_OWNER',
+        security: bearer,
+        body: profileCreateSchema,
+        response: { 201: profileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const profile = await service.createProfile(caller, request.body.user, request.body.status);
+      return reply.status(201).send(profile);
+    },
+  );
+
+  app.get(
+    '/api/profiles/',
+    { schema: { tags: ['accounts'], summary: 'All profiles', response: { 200: z.array(profileSchema) } } },
+    async () =>
+      ctx.cache.getOrLoad('profiles:all', async () =>
+        (await service.repo.listProfiles()).map((p) => service.toProfile(p)),
+      ),
+  );
+
+  app.get(
+    '/api/profiles/sellers/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Seller profiles, optionally of one category (by name)',
+        querystring: z.object({ category: z.string().max(120).optional() }),
+        response: { 200: z.array(sellerSummarySchema) },
+      },
+    },
+    async (request) =>
+      ctx.cache.getOrLoad(`profiles:sellers:${request.query.category ?? ''}`, async () =>
+        (await service.sellers(request.query.category || undefined)).map((p) => service.toSellerSummary(p)),
+      ),
+  );
+
+  app.get(
+    '/api/profiles/latest-sellers/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The newest sellers',
+        response: { 200: z.array(sellerSummarySchema) },
+      },
+    },
+    async () =>
+      ctx.cache.getOrLoad('profiles:latest-sellers', async () =>
+        (await service.repo.listProfiles({ status: 'STORE_OWNER', limit: 6, newestFirst: true })).map((p) =>
+          service.toSellerSummary(p),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/profiles/:id/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'One profile (its id is its user’s id)',
+        params: idParams,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => service.getProfile(idParam(request.params.id, 'profile')),
+  );
+
+  app.patch(
+    '/api/profiles/:id/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Change the own profile (multipart: image, category repeated, industry, headquarter, description; or JSON)',
+        security: bearer,
+        params: idParams,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: profileSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'profile');
+      const form = await readForm(request);
+      return service.updateProfile(caller, id, form.fields, form.file);
+    },
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The one image pipeline for product, store and profile images. Content decides what a
+ * file is (never its name or declared type); it is re-encoded to WebP in a large and a
+ * thumbnail size with metadata stripped, under a name the server generates.
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { tooLarge, unsupportedMedia } from '../../lib/errors.ts';
+import type { MediaStorage } from './storage.ts';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 25_000_000;
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+const LARGE = 1200;
+const THUMB = 400;
+
+export interface StoredImage {
+  /** Key of the large rendition; the thumbnail is `thumbKey(key)`. */
+  key: string;
+}
+
+export function thumbKey(key: string): string {
+  return key.replace(/\.webp$/, '.thumb.webp');
+}
+
+/** Magic numbers of the accepted formats: checked before libvips sees the bytes. */
+function sniff(buffer: Buffer): boolean {
+  if (buffer.length < 12) return false;
+  const jpeg = buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff;
+  const png = buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const gif =
+    buffer.subarray(0, 6).toString('latin1') === 'GIF87a' ||
+    buffer.subarray(0, 6).toString('latin1') === 'GIF89a';
+  const webp =
+    buffer.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    buffer.subarray(8, 12).toString('latin1') === 'WEBP';
+  const avif =
+    buffer.subarray(4, 8).toString('latin1') === 'ftyp' &&
+    /^(avif|avis|mif1|heic)/.test(buffer.subarray(8, 12).toString('latin1'));
+  return jpeg || png || gif || webp || avif;
+}
+
+export async function processImage(
+  buffer: Buffer,
+  storage: MediaStorage,
+  folder: 'products' | 'stores' | 'profiles',
+): Promise<StoredImage> {
+  if (buffer.length > MAX_IMAGE_BYTES) throw tooLarge('The image is too large: images may be at most 5 MB.');
+  if (!sniff(buffer))
+    throw unsupportedMedia('The file is not an image: upload a JPEG, PNG, WebP, GIF or AVIF picture.');
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    metadata = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  } catch {
+    throw unsupportedMedia('The image could not be read: upload a JPEG, PNG, WebP, GIF or AVIF picture.');
+  }
+  if (!metadata.format || !ACCEPTED.has(metadata.format)) {
+    throw unsupportedMedia(
+      'The file is not a supported image: upload a JPEG, PNG, WebP, GIF or AVIF picture.',
+    );
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * Math.max(1, metadata.pages ?? 1);
+  if (!metadata.width || !metadata.height || pixels > MAX_IMAGE_PIXELS) {
+    throw tooLarge('The image has too many pixels: at most 25 megapixels.');
+  }
+  let large: Buffer;
+  let thumb: Buffer;
+  try {
+    const base = sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).rotate();
+    large = await base
+      .clone()
+      .resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    thumb = await base
+      .clone()
+      .resize(THUMB, THUMB, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+  } catch {
+    throw unsupportedMedia('The image could not be read: upload a JPEG, PNG, WebP, GIF or AVIF picture.');
+  }
+  const key = `${folder}/${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.webp`;
+  await storage.put(key, large, 'image/webp');
+  await storage.put(thumbKey(key), thumb, 'image/webp');
+  return { key };
+}
+
+/** Public URL of an image key (or null). */
+export function mediaUrl(storage: MediaStorage, key: string | null | undefined): string | null {
+  return key ? storage.url(key) : null;
+}
+
+export function mediaThumbUrl(storage: MediaStorage, key: string | null | undefined): string | null {
+  return key ? storage.url(thumbKey(key)) : null;
+}

@@ -1,0 +1,72 @@
+/**
+ * Reads the bearer token of every request and attaches the caller. Routes decide what a
+ * caller may do through the guards below; the web app's hiding of buttons is never protection.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Role } from '@marktgasse/shared';
+
+export interface Caller {
+  id: number;
+  username: string;
+  email: string;
+  isStaff: boolean;
+  role: Role | null;
+  profileId: number | null;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller, or null for anonymous requests. */
+    user: Caller | null;
+  }
+}
+
+export interface CallerLookup {
+  findCaller(userId: number): Promise<Caller | null>;
+}
+
+export function registerAuth(
+  app: FastifyInstance,
+  verify: (token: string) => Promise<{ userId: number; version: number } | null>,
+  lookup: CallerLookup,
+): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
+    const claims = await verify(match[1]);
+    if (!claims) throw unauthorized('The access token is invalid or has expired. Please log in again.');
+    const caller = await lookup.findCaller(claims.userId);
+    if (!caller || caller.tokenVersion !== claims.version) {
+      throw unauthorized('The access token is no longer valid. Please log in again.');
+    }
+    request.user = caller;
+  });
+}
+
+export function requireUser(request: FastifyRequest): Caller {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireSeller(request: FastifyRequest): Caller {
+  const caller = requireUser(request);
+  if (caller.role !== 'STORE_OWNER') throw forbidden('Only seller accounts can do this.');
+  return caller;
+}
+
+export function requireCustomer(request: FastifyRequest): Caller {
+  const caller = requireUser(request);
+  if (caller.role !== 'CUSTOMER') throw forbidden('Only customer accounts can do this.');
+  return caller;
+}
+
+export function requireStaff(request: FastifyRequest): Caller {
+  const caller = requireUser(request);
+  if (!caller.isStaff) throw forbidden('Only staff accounts can list users.');
+  return caller;
+}

@@ -1,0 +1,29 @@
+/**
+ * Serves the built single-page app from apps/web/dist: hashed assets with immutable
+ * caching, index.html revalidated on every visit. /api/* never falls back to HTML.
+ */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export async function webRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    app.log.warn(`web app build missing at ${WEB_DIST}; run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: WEB_DIST,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+}

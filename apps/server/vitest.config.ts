@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests each open their own database; two workers keep this 2-core machine responsive.
+export default defineConfig({
+  test: {
+    // The reliability project has no suites until the security issue lands.
+    passWithNoTests: true,
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['src/**/*.integration-test.ts', 'test/**/*.integration-test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['test/reliability/**/*.reliability-test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,34 @@
+// Fails the build when the home route's initial JavaScript or the CSS exceeds its budget (gzipped).
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const BUDGET = { js: 130 * 1024, css: 25 * 1024 };
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+
+// Initial JS: the entry script, the chunks it preloads, and the home route chunk with its static imports.
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const seen = new Set();
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  for (const imp of chunk.imports ?? []) collect(imp);
+}
+collect('index.html');
+const home = Object.keys(manifest).find((k) => k.endsWith('features/catalogue/routes/home.tsx'));
+if (home) collect(home);
+const js = [...seen].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+const cssFiles = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css') && html.includes(f));
+const css = cssFiles.reduce((sum, f) => sum + gz(path.join('assets', f)), 0);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.info(
+  `home route initial JS ${kb(js)} gzipped (budget ${kb(BUDGET.js)}), CSS ${kb(css)} (budget ${kb(BUDGET.css)})`,
+);
+if (js > BUDGET.js || css > BUDGET.css) {
+  console.error('Web budget exceeded: trim the home route (lazy-load heavy libraries) or the CSS.');
+  process.exit(1);
+}

@@ -1,0 +1,150 @@
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../config/paths';
+import { useLogout } from '../features/auth/api/logout';
+import { selectCartCount, useCart } from '../stores/cart';
+import { selectRole, useSession } from '../stores/session';
+
+function Avatar({ src, name }: { src: string | null | undefined; name: string }) {
+  if (src)
+    return <img src={src} alt="" width={28} height={28} className="rounded-circle me-1 object-fit-cover" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="d-inline-flex align-items-center justify-content-center rounded-circle bg-light text-primary fw-bold me-1"
+      style={{ width: 28, height: 28 }}
+    >
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function Header() {
+  const userInfo = useSession((s) => s.userInfo);
+  const user = useSession((s) => s.user);
+  const role = useSession(selectRole);
+  const cartCount = useCart(selectCartCount);
+  const logout = useLogout();
+  const image = user?.profile?.thumbnail ?? user?.profile?.image ?? userInfo?.profile?.thumbnail ?? null;
+  const username = userInfo?.username ?? '';
+
+  return (
+    <header>
+      <a href="#main" className="visually-hidden-focusable">
+        Skip to content
+      </a>
+      <Navbar expand="lg" bg="primary" data-bs-theme="dark" collapseOnSelect className="py-2">
+        <Container>
+          <Navbar.Brand as={Link} to={paths.home} className="brand-logo d-flex align-items-center gap-2">
+            <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
+              <rect width="32" height="32" rx="7" fill="#fff" />
+              <path
+                d="M9 21V11l7 6 7-6v10"
+                fill="none"
+                stroke="#b4232a"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Marktgasse
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+          <Navbar.Collapse id="main-nav">
+            <Nav className="ms-auto align-items-lg-center">
+              <Nav.Link as={NavLink} to={paths.sellers} eventKey="sellers">
+                Sellers
+              </Nav.Link>
+              <Nav.Link as={NavLink} to={paths.map} eventKey="map">
+                Find a Store
+              </Nav.Link>
+              <Nav.Link
+                as={NavLink}
+                to={paths.cart}
+                eventKey="cart"
+                aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : 'Cart'}
+              >
+                <span aria-hidden="true">Cart</span>
+                {cartCount > 0 && (
+                  <Badge
+                    bg="light"
+                    text="dark"
+                    pill
+                    className="ms-1"
+                    data-testid="cart-badge"
+                    aria-hidden="true"
+                  >
+                    {cartCount}
+                  </Badge>
+                )}
+              </Nav.Link>
+              {!userInfo && (
+                <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+                  Sign In
+                </Nav.Link>
+              )}
+              {userInfo && role !== 'STORE_OWNER' && (
+                <NavDropdown
+                  align="end"
+                  id="user-menu"
+                  title={
+                    <span className="d-inline-flex align-items-center">
+                      <Avatar src={image} name={username} />
+                      {username}
+                    </span>
+                  }
+                >
+                  <NavDropdown.Item as={Link} to={paths.profile}>
+                    Profile
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.customerOrders}>
+                    Orders
+                  </NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as="button" onClick={logout}>
+                    Logout
+                  </NavDropdown.Item>
+                </NavDropdown>
+              )}
+              {userInfo && role === 'STORE_OWNER' && (
+                <NavDropdown
+                  align="end"
+                  id="seller-menu"
+                  aria-label={`Seller menu of ${username}`}
+                  title={
+                    <span className="d-inline-flex align-items-center">
+                      <Avatar src={image} name={username} />
+                      <span className="visually-hidden">{username}</span>
+                    </span>
+                  }
+                >
+                  <NavDropdown.Header>{username}</NavDropdown.Header>
+                  <NavDropdown.Item as={Link} to={paths.profile}>
+                    Profile
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.myStores}>
+                    Stores
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.myProducts}>
+                    Products
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to={paths.sellerOrders}>
+                    Orders
+                  </NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as="button" onClick={logout}>
+                    Logout
+                  </NavDropdown.Item>
+                </NavDropdown>
+              )}
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

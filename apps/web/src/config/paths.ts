@@ -1,0 +1,26 @@
+/** Every route of the app (hash routing), in one place. */
+export const paths = {
+  home: '/',
+  register: '/register',
+  login: '/login',
+  profile: '/profile',
+  sellers: '/sellers',
+  seller: (id: number | string) => `/seller/${id}`,
+  map: '/map',
+  product: (id: number | string) => `/product/${id}`,
+  cart: '/cart',
+  shipping: '/shipping',
+  payment: '/payment',
+  placeOrder: '/placeorder',
+  customerOrders: '/customer-orders',
+  customerOrder: (id: number | string) => `/customer-order/${id}`,
+  sellerOrders: '/seller-orders',
+  sellerOrder: (id: number | string) => `/seller-order/${id}`,
+  myStores: '/mystores',
+  addStore: '/mystores/add-store',
+  myProducts: '/myproducts',
+  addProduct: '/myproducts/add-product',
+} as const;
+
+/** A login link that brings the user back to `to` afterwards. */
+export const loginFor = (to: string) => `${paths.login}?redirect=${encodeURIComponent(to)}`;

@@ -1,0 +1,5 @@
+import { Placeholder } from '../../../components/placeholder';
+
+export function Component() {
+  return <Placeholder title="Add Store" />;
+}

@@ -1,0 +1,42 @@
+/**
+ * The session: the login response (userInfo, with the access token) and the user's own
+ * details (user), persisted under the spec's keys.
+ */
+import { create } from 'zustand';
+import type { LoginResponse, User } from '@marktgasse/shared';
+import { readKey, writeKey } from './storage';
+
+interface SessionState {
+  userInfo: LoginResponse | null;
+  user: User | null;
+  login(info: LoginResponse): void;
+  setUser(user: User): void;
+  /** Clears userInfo, user, shippingAddress and paymentMethod (spec §4 Session). */
+  logout(): void;
+  /** The server refused the token: forget it. */
+  expire(): void;
+}
+
+export const useSession = create<SessionState>((set) => ({
+  userInfo: readKey<LoginResponse>('userInfo'),
+  user: readKey<User>('user'),
+  login(info) {
+    writeKey('userInfo', info);
+    set({ userInfo: info });
+  },
+  setUser(user) {
+    writeKey('user', user);
+    set({ user });
+  },
+  logout() {
+    for (const key of ['userInfo', 'user', 'shippingAddress', 'paymentMethod']) writeKey(key, null);
+    set({ userInfo: null, user: null });
+  },
+  expire() {
+    writeKey('userInfo', null);
+    writeKey('user', null);
+    set({ userInfo: null, user: null });
+  },
+}));
+
+export const selectRole = (s: SessionState) => s.userInfo?.status ?? s.user?.profile?.status ?? null;

@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+export const DEMO_PASSWORD = 'marktgasse-demo';
+export const DEMO_CUSTOMER = 'demo-customer';
+export const DEMO_SELLER = 'demo-seller';
+
+let n = 0;
+export function uniqueName(prefix: string): string {
+  n += 1;
+  return `${prefix}${Date.now().toString(36)}${n}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Saves a full-page screenshot at desktop (1280) and phone (390) width. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Registers through the UI as a customer or seller and waits until signed in. */
+export async function registerViaUi(
+  page: Page,
+  role: 'Customer' | 'Seller',
+  username = uniqueName(role === 'Seller' ? 'seller' : 'kunde'),
+) {
+  await page.goto('/#/register');
+  await page.getByRole('tab', { name: role }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email Address').fill(`${username}@example.ch`);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass-1');
+  await page.getByLabel('Confirm Password').fill('secret-pass-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  return { username, password: 'secret-pass-1' };
+}
+
+/** Logs in through the API and stores the session the way the app does, then opens `to`. */
+export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD, to = '/') {
+  const res = await page.request.post('/api/users/login/', { data: { username, password } });
+  expect(res.status()).toBe(200);
+  const info = await res.json();
+  const me = await (
+    await page.request.get('/api/users/me/', { headers: { authorization: `Bearer ${info.access}` } })
+  ).json();
+  await page.goto('/');
+  await page.evaluate(
+    ([i, u]) => {
+      localStorage.setItem('userInfo', JSON.stringify(i));
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [info, me],
+  );
+  await page.goto(`/#${to}`);
+  await page.reload();
+  return info as { access: string; id: number };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+export const ROLES = ['CUSTOMER', 'STORE_OWNER'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'A username has at least 3 characters.')
+  .max(40, 'A username has at most 40 characters.')
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'A username may contain letters, digits, dots, dashes and underscores.');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'An e-mail address has at most 254 characters.')
+  .pipe(z.email('Enter a valid e-mail address.'));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `A password has at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`);
+
+export const registrationSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username.').max(200),
+  password: z
+    .string()
+    .min(1, 'Enter your password.')
+    .max(PASSWORD_MAX * 2),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const profileCreateSchema = z.object({
+  user: z.coerce.number().int().positive().optional(),
+  status: roleSchema,
+});
+
+export const PROFILE_TEXT_MAX = { industry: 120, headquarter: 120, description: 2000 } as const;
+
+export const categoryDetailSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  user: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  status: roleSchema,
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  category: z.array(z.number().int()),
+  categoryDetails: z.array(categoryDetailSchema),
+  industry: z.string(),
+  headquarter: z.string(),
+  description: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  date_joined: z.string(),
+  last_login: z.string().nullable(),
+  is_staff: z.boolean(),
+  profile: profileSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({
+  access: z.string(),
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  is_staff: z.boolean(),
+  status: roleSchema.nullable(),
+  profile: profileSchema.nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const registrationResponseSchema = loginResponseSchema;
+
+/** Seller summary as lists show it (spec §3). */
+export const sellerSummarySchema = z.object({
+  id: z.number().int(),
+  user: z.number().int(),
+  image: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  industry: z.string(),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;

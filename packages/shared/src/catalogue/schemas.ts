@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { moneySchema, priceInputSchema } from '../money/schemas.ts';
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+export const PRODUCT_LIMITS = { brand: 120, name: 120, description: 5000 } as const;
+export const REVIEW_COMMENT_MAX = 2000;
+
+export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subcategory: z.array(subcategorySchema),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** Stock of a product in one store, as the product page shows it. */
+export const productStockSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  store: z.number().int(),
+  storeName: z.string(),
+  city: z.string(),
+});
+export type ProductStock = z.infer<typeof productStockSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  brand: z.string(),
+  name: z.string(),
+  price: moneySchema,
+  description: z.string(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  category: z.number().int(),
+  categoryName: z.string(),
+  subcategory: z.number().int(),
+  subcategoryName: z.string(),
+  seller: z.number().int(),
+  sellerDetails: z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() }),
+  /** Product cards carry these two as well (spec §3). */
+  seller_id: z.number().int(),
+  username: z.string(),
+  rating: z.number(),
+  numReviews: z.number().int(),
+  /** Sum of stock numbers over all stores. */
+  countInStock: z.number().int(),
+  stocks: z.array(productStockSchema),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const pagedProductsSchema = z.object({
+  results: z.array(productSchema),
+  next: z.string().nullable(),
+  count: z.number().int(),
+});
+export type PagedProducts = z.infer<typeof pagedProductsSchema>;
+
+export const productListQuerySchema = z.object({
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number.')
+    .min(0, 'offset must be 0 or more.')
+    .max(10_000_000)
+    .default(0),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be between 1 and 100.')
+    .max(MAX_PAGE_SIZE, 'limit must be between 1 and 100.')
+    .default(PAGE_SIZE),
+  category: z.string().trim().max(120).optional(),
+  subcategory: z.string().trim().max(120).optional(),
+});
+
+const idField = (what: string) =>
+  z.coerce
+    .number({ message: `Choose a ${what}.` })
+    .int(`Choose a ${what}.`)
+    .positive(`Choose a ${what}.`);
+
+/** Product creation (multipart or JSON). `seller` may be sent but is ignored: a product belongs to its creator. */
+export const productCreateSchema = z.object({
+  brand: z
+    .string()
+    .trim()
+    .min(1, 'Enter a brand.')
+    .max(PRODUCT_LIMITS.brand, `A brand has at most ${PRODUCT_LIMITS.brand} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(PRODUCT_LIMITS.name, `A name has at most ${PRODUCT_LIMITS.name} characters.`),
+  price: priceInputSchema,
+  description: z
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.description, `A description has at most ${PRODUCT_LIMITS.description} characters.`)
+    .optional()
+    .default(''),
+  category: idField('category'),
+  subcategory: idField('subcategory'),
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
+
+export const reviewCreateSchema = z.object({
+  rating: z.coerce
+    .number()
+    .int('Choose a rating from 1 to 5.')
+    .min(1, 'Choose a rating from 1 to 5.')
+    .max(5, 'Choose a rating from 1 to 5.'),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `A comment has at most ${REVIEW_COMMENT_MAX} characters.`)
+    .optional()
+    .default(''),
+});
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+  verified: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const latestReviewSchema = reviewSchema.extend({
+  product_id: z.number().int(),
+  image: z.string().nullable(),
+  product_brand: z.string(),
+  product_name: z.string(),
+});
+export type LatestReview = z.infer<typeof latestReviewSchema>;

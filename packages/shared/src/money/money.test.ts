@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatCHF, parseRappen, rappenToDecimal, truncatedFrancs } from './money.ts';
+import { priceInputSchema } from './schemas.ts';
+
+describe('formatCHF', () => {
+  it('shows whole amounts with ".-" and others with two decimals', () => {
+    expect(formatCHF(4900)).toBe('CHF 49.-');
+    expect(formatCHF(4990)).toBe('CHF 49.90');
+    expect(formatCHF('49.90')).toBe('CHF 49.90');
+    expect(formatCHF('49.00')).toBe('CHF 49.-');
+    expect(formatCHF(5)).toBe('CHF 0.05');
+  });
+  it('groups thousands with the Swiss apostrophe', () => {
+    expect(formatCHF(124900)).toBe('CHF 1’249.-');
+    expect(formatCHF(123456789)).toBe('CHF 1’234’567.89');
+    expect(formatCHF(124900, { thousands: '' })).toBe('CHF 1249.-');
+  });
+});
+
+describe('wire format', () => {
+  it('round-trips Rappen and decimal strings', () => {
+    expect(rappenToDecimal(4990)).toBe('49.90');
+    expect(rappenToDecimal(5)).toBe('0.05');
+    expect(parseRappen('49.9')).toBe(4990);
+    expect(parseRappen('49')).toBe(4900);
+    expect(parseRappen(0.1)).toBe(10);
+    expect(parseRappen('1.999')).toBeNull();
+    expect(parseRappen('abc')).toBeNull();
+  });
+  it('truncates the seller list price to whole francs', () => {
+    expect(truncatedFrancs('49.90')).toBe('CHF 49');
+  });
+});
+
+describe('price input', () => {
+  it('accepts above 0 up to 1,000,000 with two decimals', () => {
+    expect(priceInputSchema.parse('19.95')).toBe(1995);
+    expect(priceInputSchema.parse(1_000_000)).toBe(100_000_000);
+    expect(priceInputSchema.safeParse('0').success).toBe(false);
+    expect(priceInputSchema.safeParse('-1').success).toBe(false);
+    expect(priceInputSchema.safeParse('1000000.01').success).toBe(false);
+    expect(priceInputSchema.safeParse('1.234').success).toBe(false);
+  });
+});

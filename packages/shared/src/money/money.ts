@@ -1,0 +1,58 @@
+/**
+ * Money is integer Rappen (1 CHF = 100 Rappen) everywhere inside the code. JSON carries
+ * decimal strings with two decimals ("49.90"). One helper formats for display.
+ */
+
+export const RAPPEN_PER_FRANC = 100;
+
+/** Parses "49.9", "49.90", "49" or a number with at most two decimals into Rappen; null when invalid. */
+export function parseRappen(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(-)?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const [, minus, whole, fraction = ''] = match;
+  const rappen = Number(whole) * RAPPEN_PER_FRANC + Number(fraction.padEnd(2, '0'));
+  return minus ? -rappen : rappen;
+}
+
+/** 4990 -> "49.90" (the API's wire format). */
+export function rappenToDecimal(rappen: number): string {
+  const sign = rappen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(rappen));
+  const francs = Math.floor(abs / RAPPEN_PER_FRANC);
+  const cents = abs % RAPPEN_PER_FRANC;
+  return `${sign}${francs}.${String(cents).padStart(2, '0')}`;
+}
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+export interface FormatOptions {
+  /** Thousands separator; Swiss usage is the right single quote. Empty for none. */
+  thousands?: string;
+  /** Without the leading "CHF ". */
+  bare?: boolean;
+}
+
+/**
+ * Display rule of the product: whole amounts as "CHF 49.-", otherwise "CHF 49.90".
+ * Accepts Rappen (number) or a decimal string from the API.
+ */
+export function formatCHF(amount: number | string, options: FormatOptions = {}): string {
+  const rappen = typeof amount === 'string' ? parseRappen(amount) : Math.round(amount);
+  if (rappen === null || !Number.isFinite(rappen)) return options.bare ? '' : 'CHF';
+  const sign = rappen < 0 ? '-' : '';
+  const abs = Math.abs(rappen);
+  const francs = groupThousands(String(Math.floor(abs / RAPPEN_PER_FRANC)), options.thousands ?? '’');
+  const cents = abs % RAPPEN_PER_FRANC;
+  const body = cents === 0 ? `${sign}${francs}.-` : `${sign}${francs}.${String(cents).padStart(2, '0')}`;
+  return options.bare ? body : `CHF ${body}`;
+}
+
+/** The seller's product list shows the price truncated to a whole number (spec §9). */
+export function truncatedFrancs(amount: number | string): string {
+  const rappen = typeof amount === 'string' ? parseRappen(amount) : amount;
+  if (rappen === null) return '';
+  return `CHF ${Math.trunc(rappen / RAPPEN_PER_FRANC)}`;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { moneySchema } from '../money/schemas.ts';
+
+export const STORE_LIMITS = {
+  name: 120,
+  address: 200,
+  city: 100,
+  country: 100,
+  description: 2000,
+  phone: 40,
+} as const;
+export const MAX_STOCK = 1_000_000;
+
+/** Rounds a coordinate to the 6 decimals that stores keep. */
+export function roundCoordinate(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+export const storeStockSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  store: z.number().int(),
+  storeName: z.string(),
+  product: z.object({
+    id: z.number().int(),
+    brand: z.string(),
+    name: z.string(),
+    price: moneySchema,
+    category: z.number().int(),
+    image: z.string().nullable(),
+  }),
+});
+export type Stock = z.infer<typeof storeStockSchema>;
+
+export const storeSchema = z.object({
+  id: z.number().int(),
+  owner: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  country: z.string(),
+  city: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  description: z.string(),
+  phone: z.string(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  category: z.array(z.number().int()),
+  categoryDetails: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  stocks: z.array(storeStockSchema),
+  /** Map results carry the owner's name and picture. */
+  owner_name: z.string(),
+  owner_id: z.number().int(),
+  profile_image: z.string().nullable(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+const latitude = z.coerce
+  .number({ message: 'Enter a latitude.' })
+  .min(-90, 'Latitude lies between -90 and 90.')
+  .max(90, 'Latitude lies between -90 and 90.')
+  .transform(roundCoordinate);
+const longitude = z.coerce
+  .number({ message: 'Enter a longitude.' })
+  .min(-180, 'Longitude lies between -180 and 180.')
+  .max(180, 'Longitude lies between -180 and 180.')
+  .transform(roundCoordinate);
+
+/** Store creation (multipart or JSON). `owner` may be sent but is ignored: a store belongs to its creator. */
+export const storeCreateSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the store name.').max(STORE_LIMITS.name),
+  address: z.string().trim().max(STORE_LIMITS.address).optional().default(''),
+  country: z.string().trim().max(STORE_LIMITS.country).optional().default(''),
+  city: z.string().trim().max(STORE_LIMITS.city).optional().default(''),
+  latitude,
+  longitude,
+  description: z.string().trim().max(STORE_LIMITS.description).optional().default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(STORE_LIMITS.phone)
+    .regex(/^[+\d\s()/.-]*$/, 'A phone number has digits, spaces and + ( ) / . - only.')
+    .optional()
+    .default(''),
+  category: z
+    .union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional()
+    .default([]),
+});
+export type StoreCreateInput = z.input<typeof storeCreateSchema>;
+
+const stockNumber = z
+  .number({ message: 'The stock number must be a whole number from 0 to 1,000,000.' })
+  .int('The stock number must be a whole number from 0 to 1,000,000.')
+  .min(0, 'The stock number must be a whole number from 0 to 1,000,000.')
+  .max(MAX_STOCK, 'The stock number must be a whole number from 0 to 1,000,000.');
+
+export const stockCreateSchema = z.object({
+  number: stockNumber,
+  store: z.number().int().positive(),
+  product: z.number().int().positive(),
+});
+export const stockUpdateSchema = z.object({ number: stockNumber });
