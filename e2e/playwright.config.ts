@@ -55,6 +55,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       RATE_LIMIT_REGISTRATION_PER_IP: '100000',
       RATE_LIMIT_LOGIN_PER_IP: '100000',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

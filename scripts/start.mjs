@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
-if (!existsSync(webIndex) || process.env.REBUILD_WEB === 'true') {
+const webIndex = path.join(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'), 'index.html');
+if (!process.env.WEB_DIST_DIR && (!existsSync(webIndex) || process.env.REBUILD_WEB === 'true')) {
   console.info('Building the web app (first start)…');
   const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);

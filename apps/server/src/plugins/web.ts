@@ -9,7 +9,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/** The built web app; WEB_DIST_DIR points elsewhere (tests that build into their own folder). */
+export const WEB_DIST = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 export async function webRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
