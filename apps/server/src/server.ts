@@ -40,7 +40,7 @@ export async function startServer(config: Config, { quiet = false } = {}) {
   return app;
 }
 
-async function main() {
+export async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();

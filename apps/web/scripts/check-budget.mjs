@@ -4,7 +4,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const BUDGET = { js: 130 * 1024, css: 25 * 1024 };
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;

@@ -1,13 +1,13 @@
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { useLogout } from '../features/auth/api/logout';
 import { selectCartCount, useCart } from '../stores/cart';
 import { selectRole, useSession } from '../stores/session';
+import { UserMenu } from './user-menu';
 
 function Avatar({ src, name }: { src: string | null | undefined; name: string }) {
   if (src)
@@ -88,58 +88,36 @@ export function Header() {
                 </Nav.Link>
               )}
               {userInfo && role !== 'STORE_OWNER' && (
-                <NavDropdown
-                  align="end"
+                <UserMenu
                   id="user-menu"
+                  label={`Account menu of ${username}`}
                   title={
-                    <span className="d-inline-flex align-items-center">
+                    <>
                       <Avatar src={image} name={username} />
                       {username}
-                    </span>
+                    </>
                   }
-                >
-                  <NavDropdown.Item as={Link} to={paths.profile}>
-                    Profile
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to={paths.customerOrders}>
-                    Orders
-                  </NavDropdown.Item>
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item as="button" onClick={logout}>
-                    Logout
-                  </NavDropdown.Item>
-                </NavDropdown>
+                  entries={[
+                    { label: 'Profile', to: paths.profile },
+                    { label: 'Orders', to: paths.customerOrders },
+                    { label: 'Logout', onSelect: logout },
+                  ]}
+                />
               )}
               {userInfo && role === 'STORE_OWNER' && (
-                <NavDropdown
-                  align="end"
+                <UserMenu
                   id="seller-menu"
-                  aria-label={`Seller menu of ${username}`}
-                  title={
-                    <span className="d-inline-flex align-items-center">
-                      <Avatar src={image} name={username} />
-                      <span className="visually-hidden">{username}</span>
-                    </span>
-                  }
-                >
-                  <NavDropdown.Header>{username}</NavDropdown.Header>
-                  <NavDropdown.Item as={Link} to={paths.profile}>
-                    Profile
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to={paths.myStores}>
-                    Stores
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to={paths.myProducts}>
-                    Products
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to={paths.sellerOrders}>
-                    Orders
-                  </NavDropdown.Item>
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item as="button" onClick={logout}>
-                    Logout
-                  </NavDropdown.Item>
-                </NavDropdown>
+                  label={`Seller menu of ${username}`}
+                  heading={username}
+                  title={<Avatar src={image} name={username} />}
+                  entries={[
+                    { label: 'Profile', to: paths.profile },
+                    { label: 'Stores', to: paths.myStores },
+                    { label: 'Products', to: paths.myProducts },
+                    { label: 'Orders', to: paths.sellerOrders },
+                    { label: 'Logout', onSelect: logout },
+                  ]}
+                />
               )}
             </Nav>
           </Navbar.Collapse>
