@@ -55,6 +55,8 @@ const envSchema = z.object({
   GEOCODER_TOKEN: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Only for `npm run bench`: adds the ceiling route and stock helpers. */
+  BENCH_CEILING: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().min(1).default(20),

@@ -1,0 +1,338 @@
+/**
+ * `npm run bench`: builds a large catalogue in a throwaway database, starts the production
+ * server, and measures each case with autocannon from a second process (50 connections,
+ * 10 s after a warm-up), on PostgreSQL and on PGlite. Prints a table and writes
+ * bench/results/latest.md. Targets are ratios to a bare Fastify route measured in the same run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverDir, '../..');
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const PRODUCTS = Number(arg('products', '100000'));
+const DURATION = Number(arg('duration', '10'));
+const WARMUP = Number(arg('warmup', '2'));
+const CONNECTIONS = 50;
+const ENGINES = arg('engines', 'postgres,pglite').split(',');
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface CaseResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  note?: string;
+}
+
+function log(message: string) {
+  console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+function runLoad(
+  options: object,
+): Promise<{ rps: number; p50: number; p99: number; non2xx: number; total: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(serverDir, 'bench/load.ts'), JSON.stringify(options)],
+      {
+        cwd: serverDir,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`)),
+    );
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not come up at ${url}`);
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      BENCH_CEILING: 'true',
+      ...env,
+    },
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function api(base: string, pathname: string, init: RequestInit = {}) {
+  const res = await fetch(base + pathname, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+interface OrderSetup {
+  requests: { body: string; headers: Record<string, string> }[];
+  productIds: number[];
+}
+
+/** 50 distinct customers, each with a cart of one product from each of two sellers. */
+async function prepareOrders(
+  base: string,
+  databaseCheck: (ids: number[]) => Promise<void>,
+): Promise<OrderSetup> {
+  const page = await api(base, '/api/products/?offset=0&limit=100');
+  const products = page.body.results as {
+    id: number;
+    seller: number;
+    price: string;
+    countInStock: number;
+    stocks: { id: number; number: number }[];
+  }[];
+  const withStock = products.filter((p) => p.countInStock > 0);
+  const a = withStock[0]!;
+  const b = withStock.find((p) => p.seller !== a.seller)!;
+  await databaseCheck([a.id, b.id]);
+  const requests: OrderSetup['requests'] = [];
+  const run = Date.now().toString(36);
+  for (let i = 0; i < 50; i += 1) {
+    const reg = await api(base, '/api/users/registration/', {
+      method: 'POST',
+      body: JSON.stringify({
+        username: `bench${run}${i}`,
+        email: `bench${run}${i}@example.ch`,
+        password: 'bench-password-1',
+        status: 'CUSTOMER',
+      }),
+    });
+    if (reg.status !== 201) throw new Error(`registration failed: ${JSON.stringify(reg.body)}`);
+    const items = [a, b].map((p) => ({ id: p.id, quantity: 1, orderType: 'online', storeId: null }));
+    const itemsRappen = Math.round(Number(a.price) * 100) + Math.round(Number(b.price) * 100);
+    const shipping = [a, b].reduce(
+      (sum, p) => sum + (Math.round(Number(p.price) * 100) >= 10000 ? 0 : 2000),
+      0,
+    );
+    requests.push({
+      headers: { authorization: `Bearer ${reg.body.access}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderItems: items,
+        paymentMethod: 'PayPal',
+        totalPrice: (itemsRappen / 100).toFixed(2),
+        totalShippingPrice: (shipping / 100).toFixed(2),
+        shippingAddress: {
+          address: 'Bahnhofstrasse 1',
+          city: 'Zürich',
+          postalCode: '8001',
+          country: 'Switzerland',
+        },
+      }),
+    });
+  }
+  return { requests, productIds: [a.id, b.id] };
+}
+
+async function measure(base: string, engine: string, orderSetup: OrderSetup): Promise<CaseResult[]> {
+  const first = await api(base, '/api/products/?offset=0&limit=12');
+  const productId = first.body.results[0].id as number;
+  const cases: { name: string; url: string; post?: boolean }[] = [
+    { name: 'ceiling: bare Fastify JSON route', url: '/api/bench/ceiling' },
+    { name: 'products page 1 (offset 0)', url: '/api/products/?offset=0&limit=12' },
+    { name: 'products offset 1,200', url: '/api/products/?offset=1200&limit=12' },
+    { name: 'products offset 12,000', url: '/api/products/?offset=12000&limit=12' },
+    { name: 'product page', url: `/api/products/${productId}` },
+    {
+      name: 'search products (common word)',
+      url: `/api/search/?type=products&search_string=${encodeURIComponent('käse')}`,
+    },
+    {
+      name: 'search products (misspelt)',
+      url: `/api/search/?type=products&search_string=${encodeURIComponent('schokolad')}`,
+    },
+    { name: 'search map', url: '/api/search/?type=map&search_string=' },
+    { name: 'latest-products', url: '/api/products/latest-products/' },
+    { name: 'latest-reviews', url: '/api/products/latest-reviews/' },
+    { name: 'latest-sellers', url: '/api/profiles/latest-sellers/' },
+    { name: 'place order (2 sellers, 50 customers)', url: '/api/orders/add/', post: true },
+  ];
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const options = c.post
+      ? { url: base + c.url, method: 'POST', connections: CONNECTIONS, requests: orderSetup.requests }
+      : { url: base + c.url, connections: CONNECTIONS };
+    if (WARMUP > 0 && !c.post) await runLoad({ ...options, duration: WARMUP });
+    const r = await runLoad({ ...options, duration: DURATION });
+    results.push({ name: c.name, rps: r.rps, p50: r.p50, p99: r.p99, non2xx: r.non2xx });
+    log(
+      `${engine}: ${c.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+    );
+  }
+  return results;
+}
+
+function table(engine: string, results: CaseResult[], extra: string[]): string {
+  const ceiling = results[0]!.rps || 1;
+  const page1 = results[1]!.rps || 1;
+  const lines = [
+    `### ${engine}`,
+    '',
+    '| case | req/s | p50 ms | p99 ms | ratio to ceiling | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    let ratio = (r.rps / ceiling).toFixed(3);
+    if (r.name.includes('12,000')) ratio += ` (${(r.rps / page1).toFixed(2)} of page 1)`;
+    lines.push(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.non2xx} |`);
+  }
+  return [...lines, '', ...extra, ''].join('\n');
+}
+
+async function seed(env: Record<string, string>) {
+  const started = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/demo/seed-cli.ts', '--products', String(PRODUCTS)],
+    {
+      cwd: serverDir,
+      stdio: 'inherit',
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    },
+  );
+  if (result.status !== 0) throw new Error('seeding failed');
+  return (Date.now() - started) / 1000;
+}
+
+async function benchPostgres(): Promise<string> {
+  const name = `mg_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-bench-pg-'));
+  const env = {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    PORT: '8190',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  };
+  let server: ChildProcess | undefined;
+  try {
+    log(`PostgreSQL: seeding ${PRODUCTS} products into ${name}`);
+    const seconds = await seed(env);
+    log(`seeded in ${seconds.toFixed(0)} s`);
+    server = startServer({ ...env, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+    const base = 'http://127.0.0.1:8190';
+    await waitFor(`${base}/api/health`, 60_000);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const setup = await prepareOrders(base, async (ids) => {
+      await client.query('update stocks set number = 1000000 where product_id = any($1)', [ids]);
+    });
+    const before = await client.query(
+      'select coalesce(sum(number),0)::bigint as n from stocks where product_id = any($1)',
+      [setup.productIds],
+    );
+    const results = await measure(base, 'PostgreSQL', setup);
+    const after = await client.query(
+      'select coalesce(sum(number),0)::bigint as n from stocks where product_id = any($1)',
+      [setup.productIds],
+    );
+    const sold = await client.query(
+      `select coalesce(sum(a.quantity),0)::bigint as n from stock_allocations a where a.product_id = any($1) and a.released_at is null`,
+      [setup.productIds],
+    );
+    await client.end();
+    const oversell = Number(before.rows[0].n) - Number(after.rows[0].n) - Number(sold.rows[0].n);
+    return table('PostgreSQL 15 (server on 127.0.0.1)', results, [
+      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. Order placement: stock taken ${Number(before.rows[0].n) - Number(after.rows[0].n)}, reserved lines ${sold.rows[0].n}, difference ${oversell} (0 = no oversell).`,
+    ]);
+  } finally {
+    if (server) await stop(server);
+    const c = new pg.Client({ connectionString: PG_BASE });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPglite(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-bench-pglite-'));
+  const env = { DATA_DIR: dataDir, PORT: '8191', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
+  let server: ChildProcess | undefined;
+  try {
+    log(`PGlite: seeding ${PRODUCTS} products into ${dataDir}`);
+    const seconds = await seed(env);
+    log(`seeded in ${seconds.toFixed(0)} s`);
+    server = startServer({ ...env, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+    const base = 'http://127.0.0.1:8191';
+    await waitFor(`${base}/api/health`, 120_000);
+    // PGlite allows one process: stock for the order case is raised through the bench-only route.
+    const setup = await prepareOrders(base, async (ids) => {
+      const res = await fetch(`${base}/api/bench/stock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productIds: ids }),
+      });
+      if (!res.ok) throw new Error('could not raise stock');
+    });
+    const results = await measure(base, 'PGlite', setup);
+    const check = await (
+      await fetch(`${base}/api/bench/stock-check?ids=${setup.productIds.join(',')}`)
+    ).json();
+    return table('PGlite (embedded, file-backed)', results, [
+      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. Order placement oversell check: ${JSON.stringify(check)}.`,
+    ]);
+  } finally {
+    if (server) await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+const sections: string[] = [];
+for (const engine of ENGINES) {
+  if (engine === 'postgres') sections.push(await benchPostgres());
+  if (engine === 'pglite') sections.push(await benchPglite());
+}
+const report = [
+  '# Benchmark results',
+  '',
+  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections, ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process. Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  '',
+  ...sections,
+].join('\n');
+mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
+writeFileSync(path.join(repoRoot, 'bench/results/latest.md'), report);
+console.info(`\n${report}`);
