@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests read JSON answers loosely.
+    files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx', '**/*-test.ts', 'e2e/**/*.ts', '**/bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.reliability-test.ts'],
+          globalSetup: ['test/reliability/global-setup.ts'],
           environment: 'node',
           testTimeout: 600_000,
           hookTimeout: 300_000,

@@ -1,0 +1,154 @@
+/**
+ * Scale-out: two server processes on two ports share one PostgreSQL database and one media
+ * directory. Concurrent orders through both for the same last units never oversell, and a
+ * review, a stock change and a payment made through one process are visible through the
+ * other within the catalogue cache's lifetime (5 s).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshPostgresDatabase,
+  http,
+  onlineOrder,
+  register,
+  sellerWithProduct,
+  startServerProcess,
+  stockOf,
+  type ServerProcess,
+} from '../process.ts';
+import { recordFigure } from './figures.ts';
+
+const CACHE_LIFETIME_MS = 5_000;
+let a: ServerProcess;
+let b: ServerProcess;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const db = await freshPostgresDatabase(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), 'mg-scale-'));
+  const env = {
+    DATABASE_URL: db.url,
+    DATA_DIR: dir,
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+  };
+  const port = 9300 + Math.floor(Math.random() * 300);
+  a = await startServerProcess(env, port);
+  b = await startServerProcess(env, port + 1);
+  cleanup = async () => {
+    await a?.stop();
+    await b?.stop();
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+});
+afterAll(async () => {
+  await cleanup?.();
+});
+
+async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  withinMs: number,
+): Promise<T> {
+  const until = Date.now() + withinMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    value = await read();
+  }
+  return value;
+}
+
+describe('two server processes on one database', () => {
+  it('never oversell the last units when orders arrive through both', async () => {
+    const { productId, price } = await sellerWithProduct(a.base, [3, 2]);
+    const customers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => register(i % 2 ? a.base : b.base, 'CUSTOMER')),
+    );
+    const results = await Promise.all(
+      customers.map((c, i) =>
+        http(i % 2 ? a.base : b.base, '/api/orders/add/', {
+          method: 'POST',
+          token: c.token,
+          body: onlineOrder(productId, price, 1),
+        }),
+      ),
+    );
+    const created = results.filter((r) => r.status === 201).length;
+    expect(created).toBe(5);
+    expect(results.filter((r) => r.status === 409).length).toBe(35);
+    expect(await stockOf(a.base, productId)).toBe(0);
+    expect(await stockOf(b.base, productId)).toBe(0);
+    recordFigure('scale-out concurrent checkouts (2 processes)', customers.length);
+  });
+
+  it('shows a review, a stock change and a payment made through one process through the other', async () => {
+    const { seller, productId, price, storeIds } = await sellerWithProduct(a.base, [10]);
+    // Warm the other process's cache first, so the test proves invalidation within the lifetime.
+    await http(b.base, `/api/products/${productId}`);
+    await http(b.base, `/api/products/reviews/${productId}`);
+
+    const customer = await register(a.base, 'CUSTOMER');
+    const review = await http(a.base, `/api/products/${productId}/reviews/`, {
+      method: 'POST',
+      token: customer.token,
+      body: { rating: 4, comment: 'Sehr fein' },
+    });
+    expect(review.status).toBe(201);
+    const seen = await eventually(
+      () => http(b.base, `/api/products/${productId}`),
+      (r) => r.body.numReviews === 1,
+      CACHE_LIFETIME_MS + 1_000,
+    );
+    expect(seen.body.numReviews).toBe(1);
+    expect(seen.body.rating).toBe(4);
+
+    const stocks = await http(a.base, `/api/stocks/store/${storeIds[0]}`);
+    const row = (stocks.body as { id: number; product: { id: number } }[]).find(
+      (s) => s.product.id === productId,
+    )!;
+    expect(
+      (
+        await http(a.base, `/api/stocks/${row.id}/`, {
+          method: 'PUT',
+          token: seller.token,
+          body: { number: 7 },
+        })
+      ).status,
+    ).toBe(200);
+    const stock = await eventually(
+      () => stockOf(b.base, productId),
+      (n) => n === 7,
+      CACHE_LIFETIME_MS + 1_000,
+    );
+    expect(stock).toBe(7);
+
+    const order = await http(a.base, '/api/orders/add/', {
+      method: 'POST',
+      token: customer.token,
+      body: onlineOrder(productId, price, 2),
+    });
+    expect(order.status).toBe(201);
+    expect(
+      (await http(a.base, `/api/orders/${order.body.id}/pay/`, { method: 'PUT', token: customer.token }))
+        .status,
+    ).toBe(200);
+    const paid = await http(b.base, `/api/orders/${order.body.id}/`, { token: customer.token });
+    expect(paid.body.isPaid).toBe(true);
+    const sellerView = await http(b.base, '/api/seller-orders/myorders/', { token: seller.token });
+    expect(
+      (sellerView.body as { order: { id: number; isPaid: boolean } }[]).some(
+        (so) => so.order.id === order.body.id && so.order.isPaid,
+      ),
+    ).toBe(true);
+    // Paying again through the other process changes nothing.
+    expect(
+      (await http(b.base, `/api/orders/${order.body.id}/pay/`, { method: 'PUT', token: customer.token }))
+        .status,
+    ).toBe(409);
+  });
+});
