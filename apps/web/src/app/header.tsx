@@ -8,6 +8,8 @@ import { useLogout } from '../features/auth/api/logout';
 import { selectCartCount, useCart } from '../stores/cart';
 import { selectRole, useSession } from '../stores/session';
 import { UserMenu } from './user-menu';
+import { LanguageSwitcher } from './language-switcher';
+import { useT } from '../i18n';
 
 function Avatar({ src, name }: { src: string | null | undefined; name: string }) {
   if (src)
@@ -29,13 +31,14 @@ export function Header() {
   const role = useSession(selectRole);
   const cartCount = useCart(selectCartCount);
   const logout = useLogout();
+  const t = useT();
   const image = user?.profile?.thumbnail ?? user?.profile?.image ?? userInfo?.profile?.thumbnail ?? null;
   const username = userInfo?.username ?? '';
 
   return (
     <header>
       <a href="#main" className="visually-hidden-focusable">
-        Skip to content
+        {t('nav.skip')}
       </a>
       <Navbar expand="lg" bg="primary" data-bs-theme="dark" collapseOnSelect className="py-2">
         <Container>
@@ -53,22 +56,22 @@ export function Header() {
             </svg>
             Marktgasse
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+          <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} />
           <Navbar.Collapse id="main-nav">
             <Nav className="ms-auto align-items-lg-center">
               <Nav.Link as={NavLink} to={paths.sellers} eventKey="sellers">
-                Sellers
+                {t('nav.sellers')}
               </Nav.Link>
               <Nav.Link as={NavLink} to={paths.map} eventKey="map">
-                Find a Store
+                {t('nav.findStore')}
               </Nav.Link>
               <Nav.Link
                 as={NavLink}
                 to={paths.cart}
                 eventKey="cart"
-                aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : 'Cart'}
+                aria-label={cartCount > 0 ? t('nav.cartWithCount', { count: cartCount }) : t('nav.cart')}
               >
-                <span aria-hidden="true">Cart</span>
+                <span aria-hidden="true">{t('nav.cart')}</span>
                 {cartCount > 0 && (
                   <Badge
                     bg="light"
@@ -84,13 +87,13 @@ export function Header() {
               </Nav.Link>
               {!userInfo && (
                 <Nav.Link as={NavLink} to={paths.login} eventKey="login">
-                  Sign In
+                  {t('nav.signIn')}
                 </Nav.Link>
               )}
               {userInfo && role !== 'STORE_OWNER' && (
                 <UserMenu
                   id="user-menu"
-                  label={`Account menu of ${username}`}
+                  label={t('nav.accountMenu', { name: username })}
                   title={
                     <>
                       <Avatar src={image} name={username} />
@@ -98,27 +101,28 @@ export function Header() {
                     </>
                   }
                   entries={[
-                    { label: 'Profile', to: paths.profile },
-                    { label: 'Orders', to: paths.customerOrders },
-                    { label: 'Logout', onSelect: logout },
+                    { label: t('nav.profile'), to: paths.profile },
+                    { label: t('nav.orders'), to: paths.customerOrders },
+                    { label: t('nav.logout'), onSelect: logout },
                   ]}
                 />
               )}
               {userInfo && role === 'STORE_OWNER' && (
                 <UserMenu
                   id="seller-menu"
-                  label={`Seller menu of ${username}`}
+                  label={t('nav.sellerMenu', { name: username })}
                   heading={username}
                   title={<Avatar src={image} name={username} />}
                   entries={[
-                    { label: 'Profile', to: paths.profile },
-                    { label: 'Stores', to: paths.myStores },
-                    { label: 'Products', to: paths.myProducts },
-                    { label: 'Orders', to: paths.sellerOrders },
-                    { label: 'Logout', onSelect: logout },
+                    { label: t('nav.profile'), to: paths.profile },
+                    { label: t('nav.stores'), to: paths.myStores },
+                    { label: t('nav.products'), to: paths.myProducts },
+                    { label: t('nav.orders'), to: paths.sellerOrders },
+                    { label: t('nav.logout'), onSelect: logout },
                   ]}
                 />
               )}
+              <LanguageSwitcher className="ms-lg-3 my-2 my-lg-0" dark />
             </Nav>
           </Navbar.Collapse>
         </Container>

@@ -1,14 +1,16 @@
 import Container from 'react-bootstrap/Container';
 import { Link, useRouteError } from 'react-router';
+import { useT } from '../i18n';
 
 export function RouteError() {
   const error = useRouteError();
+  const t = useT();
   console.error(error);
   return (
     <Container className="py-5 text-center">
-      <h1 className="h3">Something went wrong</h1>
-      <p className="text-body-secondary">Please reload the page. If it happens again, try later.</p>
-      <Link to="/">Back to the shop</Link>
+      <h1 className="h3">{t('error.title')}</h1>
+      <p className="text-body-secondary">{t('error.body')}</p>
+      <Link to="/">{t('error.back')}</Link>
     </Container>
   );
 }

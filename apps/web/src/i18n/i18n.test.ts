@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectLocale, translate } from './index';
+import { money, date, time } from './format';
+
+const SRC = path.resolve(__dirname, '..');
+
+function localeDirs(dir: string, found: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name === 'locales') found.push(full);
+      else localeDirs(full, found);
+    }
+  }
+  return found;
+}
+
+describe('messages', () => {
+  const dirs = localeDirs(SRC);
+  it('exist for at least the shell', () => {
+    expect(dirs.length).toBeGreaterThan(0);
+  });
+  it.each(dirs.map((d) => [path.relative(SRC, d), d]))(
+    '%s has every key in all four languages, none left empty or in English',
+    (_name, dir) => {
+      const read = (lang: string) =>
+        JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, string>;
+      const en = read('en');
+      for (const lang of ['de', 'fr', 'it']) {
+        const other = read(lang);
+        expect(Object.keys(other).sort(), `${lang} keys`).toEqual(Object.keys(en).sort());
+        for (const [key, value] of Object.entries(other)) {
+          expect(value.trim(), `${lang}:${key}`).not.toBe('');
+          // Placeholders survive translation.
+          const vars = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+          expect(vars(value), `${lang}:${key} placeholders`).toEqual(vars(en[key]!));
+        }
+      }
+    },
+  );
+});
+
+describe('locale choice and formatting', () => {
+  it('follows the browser language on the first visit', () => {
+    expect(detectLocale(['fr-CH', 'de'])).toBe('fr-CH');
+    expect(detectLocale(['it'])).toBe('it-CH');
+    expect(detectLocale(['de-DE'])).toBe('de-CH');
+    expect(detectLocale(['pt-BR'])).toBe('en');
+  });
+  it('fills placeholders', () => {
+    expect(translate({ hi: 'Seller Order # {id}' }, 'hi', { id: 7 })).toBe('Seller Order # 7');
+  });
+  it('formats CHF with the locale separator and the .- rule', () => {
+    expect(money(124900, 'de-CH')).toBe('CHF 1’249.-');
+    expect(money('1249.50', 'en')).toBe('CHF 1,249.50');
+  });
+  it('shows dates and times in Swiss time', () => {
+    expect(time('2026-07-01T10:05:00Z', 'de-CH')).toBe('12:05');
+    expect(date('2026-12-31T23:30:00Z', 'de-CH')).toBe('01.01.2027');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The translation layer: four locales (en, de-CH, fr-CH, it-CH), chosen from the browser's
+ * languages on the first visit, switchable and remembered under the `locale` key. Messages
+ * live beside their feature in `locales/<lang>.json` files and are loaded for the active
+ * locale only. English wording follows the spec exactly.
+ */
+import { create } from 'zustand';
+import { readKey, writeKey } from '../stores/storage';
+
+export const LOCALES = ['de-CH', 'fr-CH', 'it-CH', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const LOCALE_LABELS: Record<Locale, string> = {
+  'de-CH': 'Deutsch',
+  'fr-CH': 'Français',
+  'it-CH': 'Italiano',
+  en: 'English',
+};
+export const LOCALE_SHORT: Record<Locale, string> = { 'de-CH': 'DE', 'fr-CH': 'FR', 'it-CH': 'IT', en: 'EN' };
+/** The file name of a locale's messages. */
+export const FILE_OF: Record<Locale, string> = { 'de-CH': 'de', 'fr-CH': 'fr', 'it-CH': 'it', en: 'en' };
+
+export type Messages = Record<string, string>;
+
+/** The first supported language in the browser's list; English otherwise. */
+export function detectLocale(
+  languages: readonly string[] = typeof navigator !== 'undefined' ? navigator.languages : [],
+): Locale {
+  for (const lang of languages) {
+    const base = lang.toLowerCase().slice(0, 2);
+    if (base === 'de') return 'de-CH';
+    if (base === 'fr') return 'fr-CH';
+    if (base === 'it') return 'it-CH';
+    if (base === 'en') return 'en';
+  }
+  return 'en';
+}
+
+// Every feature's messages, one lazily loaded chunk per feature and language.
+const files = import.meta.glob<{ default: Messages }>(['../**/locales/*.json']);
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const suffix = `/locales/${FILE_OF[locale]}.json`;
+  const loaders = Object.entries(files).filter(([path]) => path.endsWith(suffix));
+  const parts = await Promise.all(loaders.map(([, load]) => load()));
+  return Object.assign({}, ...parts.map((p) => p.default));
+}
+
+interface I18nState {
+  locale: Locale;
+  messages: Messages;
+  setLocale(locale: Locale): Promise<void>;
+}
+
+export const useI18n = create<I18nState>((set) => ({
+  locale: 'en',
+  messages: {},
+  async setLocale(locale) {
+    const messages = await loadMessages(locale);
+    writeKey('locale', locale);
+    document.documentElement.lang = locale;
+    set({ locale, messages });
+  },
+}));
+
+/** Loads the remembered or detected locale before the first render. */
+export async function initI18n(): Promise<void> {
+  const stored = readKey<string>('locale');
+  const locale = (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : detectLocale();
+  await useI18n.getState().setLocale(locale);
+}
+
+export type TranslateVars = Record<string, string | number>;
+
+/** Looks a key up; `{name}` placeholders are filled from `vars`. A missing key shows itself. */
+export function translate(messages: Messages, key: string, vars?: TranslateVars): string {
+  const text = messages[key] ?? key;
+  return vars
+    ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m))
+    : text;
+}
+
+export function useT() {
+  const messages = useI18n((s) => s.messages);
+  return (key: string, vars?: TranslateVars) => translate(messages, key, vars);
+}
+
+/** For code outside components (e.g. error messages built in a mutation). */
+export function t(key: string, vars?: TranslateVars): string {
+  return translate(useI18n.getState().messages, key, vars);
+}
+
+export function useLocale(): Locale {
+  return useI18n((s) => s.locale);
+}
