@@ -66,10 +66,15 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+export const ORDER_STATUSES = ['pending', 'paid', 'expired'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
 export const parentOrderSchema = z.object({
   id: z.number().int(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
+  /** pending (holding stock until expiresAt), paid, or expired (stock returned). */
+  status: orderStatusSchema,
   createdAt: z.string(),
 });
 
@@ -95,8 +100,6 @@ export const sellerOrderSchema = z.object({
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'expired'] as const;
-
 export const orderSchema = z.object({
   id: z.number().int(),
   customer: z.object({ name: z.string(), email: z.string() }),
@@ -104,12 +107,14 @@ export const orderSchema = z.object({
   paymentMethod: z.string(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
-  status: z.enum(ORDER_STATUSES),
+  status: orderStatusSchema,
   /** Until when an unpaid order holds its stock. */
   expiresAt: z.string(),
   /** Items price only (spec §9); the displayed total is totalPrice + totalShippingPrice. */
   totalPrice: moneySchema,
   totalShippingPrice: moneySchema,
+  /** What the customer pays: totalPrice + totalShippingPrice. */
+  totalAmount: moneySchema,
   createdAt: z.string(),
   sellerOrder: z.array(sellerOrderSchema),
 });
@@ -153,3 +158,7 @@ export const paymentConfigSchema = z.object({
   clientId: z.string().nullable(),
   currency: z.literal('CHF'),
 });
+
+/** Answer of POST /api/orders/{id}/paypal/: the PayPal order id the JS SDK approves. */
+export const paypalOrderCreatedSchema = z.object({ id: z.string() });
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

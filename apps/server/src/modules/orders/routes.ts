@@ -1,4 +1,223 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  orderCreateSchema,
+  orderSchema,
+  payBodySchema,
+  paymentConfigSchema,
+  paypalOrderCreatedSchema,
+  retrieveBodySchema,
+  sellerOrderSchema,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { idParam } from '../../lib/validation.ts';
+import { ordersServiceFor } from './background.ts';
 
-export async function ordersRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const idParams = z.object({ id: z.string().max(20) });
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  503: errorBodySchema,
+};
+const bearer = [{ bearer: [] }];
+/** Anonymous calls answer 401 before their body is looked at. */
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = ordersServiceFor(ctx);
+
+  app.post(
+    '/api/orders/add/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Place an order from the cart. The server prices everything and reserves the stock; a total that differs from its own answers 409.',
+        security: bearer,
+        body: orderCreateSchema,
+        response: { 201: orderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const order = await service.place(caller, request.body);
+      request.log.info({ audit: 'order-placed', orderId: order.id, userId: caller.id }, 'order placed');
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders/myorders/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's orders, newest first",
+        security: bearer,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.ordersOf(requireUser(request)),
+  );
+
+  app.get(
+    '/api/orders/payment-config/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Which payment provider the order page offers (PayPal with its client id, or the test provider)',
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    async () => service.paymentConfig(),
+  );
+
+  app.get(
+    '/api/orders/:id/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order of the caller (404 for anyone else)',
+        security: bearer,
+        params: idParams,
+        response: { 200: orderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.orderFor(requireUser(request), idParam(request.params.id, 'order')),
+  );
+
+  app.post(
+    '/api/orders/:id/paypal/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Create the PayPal order for the order total; answers the PayPal order id to approve',
+        security: bearer,
+        params: idParams,
+        response: { 200: paypalOrderCreatedSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) =>
+      service.createProviderCheckout(requireUser(request), idParam(request.params.id, 'order')),
+  );
+
+  app.put(
+    '/api/orders/:id/pay/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Pay the order: with PayPal send {paypalOrderId} of the approved PayPal order (captured server-side); the test provider needs no body',
+        security: bearer,
+        params: idParams,
+        body: payBodySchema,
+        response: { 200: orderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'order');
+      const body = request.body ?? undefined;
+      const order = await service.pay(caller, id, body?.paypalOrderId ?? body?.id);
+      request.log.info({ audit: 'order-paid', orderId: id, userId: caller.id }, 'order paid');
+      return order;
+    },
+  );
+
+  app.put(
+    '/api/orders/order-items/:id/retrieve/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Seller: mark one pick-up item as picked up. An optional {code} must match the pick-up code the customer shows.',
+        security: bearer,
+        params: idParams,
+        body: retrieveBodySchema,
+        response: { 200: sellerOrderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) =>
+      service.retrieve(
+        requireUser(request),
+        idParam(request.params.id, 'order item'),
+        request.body?.code ?? undefined,
+      ),
+  );
+
+  app.get(
+    '/api/seller-orders/myorders/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's seller orders (their share of customers' orders), newest first",
+        security: bearer,
+        response: { 200: z.array(sellerOrderSchema), ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.sellerOrdersOf(requireUser(request)),
+  );
+
+  app.get(
+    '/api/seller-orders/:id/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One seller order of the caller (404 for anyone else)',
+        security: bearer,
+        params: idParams,
+        response: { 200: sellerOrderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) =>
+      service.sellerOrderFor(requireUser(request), idParam(request.params.id, 'seller order')),
+  );
+
+  app.put(
+    '/api/seller-orders/:id/send/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Seller: mark the online part as sent (only once the order is paid)',
+        security: bearer,
+        params: idParams,
+        response: { 200: sellerOrderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.send(requireUser(request), idParam(request.params.id, 'seller order')),
+  );
+
+  app.put(
+    '/api/seller-orders/:id/complete/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Seller: complete the seller order. The server completes it by itself after the last send or pick-up; this call is idempotent.',
+        security: bearer,
+        params: idParams,
+        response: { 200: sellerOrderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.complete(requireUser(request), idParam(request.params.id, 'seller order')),
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * E-mails about orders. They are written to the outbox table in the same transaction as the
+ * event, and a background job delivers them: through SMTP when SMTP_URL is set, otherwise as
+ * .eml files under DATA_DIR/outbox. A failed send is logged and retried later; it never
+ * fails the order.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatCHF } from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { claimMail, markMailFailed, markMailSent, type MailInput, type OutboxRow } from './repo.ts';
+
+const MAX_ATTEMPTS = 10;
+const BATCH = 20;
+const MAX_ROUNDS = 50;
+
+export interface MailLine {
+  name: string;
+  quantity: number;
+  priceRappen: number;
+  place: string;
+}
+
+function lines(items: MailLine[]): string {
+  return items
+    .map((i) => `  ${i.quantity} × ${i.name} — ${formatCHF(i.priceRappen)} (${i.place})`)
+    .join('\n');
+}
+
+function link(ctx: AppContext, route: string): string {
+  const base = ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}`;
+  return `${base.replace(/\/$/, '')}/#${route}`;
+}
+
+const signature = '\n\nMarktgasse — the marketplace of Swiss shops';
+
+export const mails = {
+  orderPlaced(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number; totalRappen: number; expiresAt: Date },
+    items: MailLine[],
+  ): MailInput {
+    const until = order.expiresAt.toLocaleString('de-CH', { timeZone: 'Europe/Zurich' });
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: order #${order.id} received`,
+      body:
+        `Hello ${to.username},\n\nthank you for your order #${order.id}.\n\n${lines(items)}\n\n` +
+        `Total: ${formatCHF(order.totalRappen)}\n\nPlease pay by ${until}; after that the items go back on sale.\n` +
+        `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+    };
+  },
+  orderPaid(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number; totalRappen: number },
+  ): MailInput {
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: payment received for order #${order.id}`,
+      body:
+        `Hello ${to.username},\n\nwe received your payment of ${formatCHF(order.totalRappen)} for order #${order.id}. ` +
+        `The sellers are preparing it.\n${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+    };
+  },
+  readyForPickup(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number },
+    pickup: { code: string; seller: string; items: MailLine[] },
+  ): MailInput {
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: order #${order.id} is ready for pick-up (code ${pickup.code})`,
+      body:
+        `Hello ${to.username},\n\nyour items from ${pickup.seller} are ready for pick-up:\n\n${lines(pickup.items)}\n\n` +
+        `Show this pick-up code in the store: ${pickup.code}\n${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+    };
+  },
+  sellerNewPaidOrder(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    sellerOrder: { id: number; orderId: number; totalRappen: number },
+    items: MailLine[],
+  ): MailInput {
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: new paid order, seller order #${sellerOrder.id}`,
+      body:
+        `Hello ${to.username},\n\norder #${sellerOrder.orderId} has been paid. Your part (seller order #${sellerOrder.id}):\n\n` +
+        `${lines(items)}\n\nTotal: ${formatCHF(sellerOrder.totalRappen)}\n${link(ctx, `/seller-order/${sellerOrder.id}`)}${signature}`,
+    };
+  },
+  shipped(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number },
+    seller: string,
+    items: MailLine[],
+  ): MailInput {
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: ${seller} has shipped your items of order #${order.id}`,
+      body:
+        `Hello ${to.username},\n\n${seller} has sent these items of order #${order.id}:\n\n${lines(items)}\n` +
+        `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+    };
+  },
+  pickedUp(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number },
+    item: MailLine,
+  ): MailInput {
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: ${item.name} picked up (order #${order.id})`,
+      body:
+        `Hello ${to.username},\n\n${item.quantity} × ${item.name} of order #${order.id} was picked up at ${item.place}.\n` +
+        `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+    };
+  },
+};
+
+let smtp: { url: string; transport: Transporter } | null = null;
+const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+function smtpTransport(url: string): Transporter {
+  if (!smtp || smtp.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+  return smtp.transport;
+}
+
+/** Retry after 1, 2, 4 … minutes, at most 6 hours. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(6 * 3600, 60 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers due outbox e-mails once; answers how many went out. Safe to run in several
+ * processes at once (each claims different rows).
+ */
+export async function deliverOutbox(ctx: AppContext, log?: FastifyBaseLogger): Promise<number> {
+  let sent = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const due = await claimMail(ctx.database.db, BATCH, MAX_ATTEMPTS);
+    sent += await deliver(ctx, due, log);
+    if (due.length < BATCH) break;
+  }
+  return sent;
+}
+
+async function deliver(ctx: AppContext, due: OutboxRow[], log?: FastifyBaseLogger): Promise<number> {
+  const db = ctx.database.db;
+  let sent = 0;
+  for (const mail of due) {
+    const message = {
+      from: ctx.config.MAIL_FROM,
+      to: mail.recipient,
+      subject: mail.subject,
+      text: mail.body,
+      messageId: `<outbox-${mail.id}@marktgasse.local>`,
+    };
+    try {
+      if (ctx.config.SMTP_URL) {
+        await smtpTransport(ctx.config.SMTP_URL).sendMail(message);
+      } else {
+        const info = (await fileTransport.sendMail(message)) as { message: Buffer };
+        const dir = path.join(ctx.config.dataDir, 'outbox');
+        await mkdir(dir, { recursive: true });
+        await writeFile(path.join(dir, `${String(mail.id).padStart(6, '0')}.eml`), info.message);
+      }
+      await markMailSent(db, mail.id);
+      sent += 1;
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      log?.warn(
+        { outboxId: mail.id, attempts: mail.attempts, err: text },
+        'e-mail delivery failed; will retry',
+      );
+      await markMailFailed(db, mail.id, text, retryDelaySeconds(mail.attempts));
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,556 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../../../test/build.ts';
+import { registerUser, type TestUser } from '../../../test/fixtures.ts';
+import {
+  buildShop,
+  countOrders,
+  expireHoldNow,
+  insertStore,
+  orderPayload,
+  setStock,
+  stockOf,
+  type Line,
+} from '../../../test/order-builders.ts';
+import type { Db } from '../../db/client.ts';
+import { outbox, payments, products } from '../../db/schema.ts';
+import { ordersServiceFor } from './background.ts';
+import { deliverOutbox } from './mail.ts';
+import { OrdersService } from './service.ts';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await build();
+  db = t.database.db;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const place = (user: TestUser | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders/add/',
+    headers: user?.auth ?? {},
+    payload: payload as object,
+  });
+const put = (user: TestUser, url: string, payload?: object) =>
+  t.app.inject({ method: 'PUT', url, headers: user.auth, ...(payload ? { payload } : {}) });
+const get = (user: TestUser, url: string) => t.app.inject({ url, headers: user.auth });
+
+/** Places an order and answers its body; fails the test unless it is created. */
+async function placeOk(
+  user: TestUser,
+  lines: Line[],
+  totals: { totalPrice: string; totalShippingPrice: string },
+) {
+  const res = await place(user, orderPayload(lines, totals));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('placing an order', () => {
+  it('prices shipping per seller: CHF 20 below CHF 100, free from CHF 100, nothing for pick-up only', async () => {
+    const a = await buildShop(t.app, db, { prices: ['99.95'] });
+    const b = await buildShop(t.app, db, { prices: ['100.00'] });
+    const c = await buildShop(t.app, db, { prices: ['5.00'] });
+    const customer = await registerUser(t.app);
+    const lines: Line[] = [
+      { product: a.products[0]! },
+      { product: b.products[0]! },
+      { product: c.products[0]!, store: c.stores[0]!, quantity: 2 },
+    ];
+    // The client forgetting the CHF 20 of seller A is refused.
+    const wrong = await place(
+      customer,
+      orderPayload(lines, { totalPrice: '209.95', totalShippingPrice: '0.00' }),
+    );
+    expect(wrong.statusCode).toBe(409);
+
+    const order = await placeOk(customer, lines, { totalPrice: '209.95', totalShippingPrice: '20.00' });
+    expect(order).toMatchObject({
+      id: expect.any(Number),
+      customer: { name: customer.username, email: customer.email },
+      isPaid: false,
+      paidAt: null,
+      status: 'pending',
+      paymentMethod: 'PayPal',
+      totalPrice: '209.95',
+      totalShippingPrice: '20.00',
+      totalAmount: '229.95',
+      shippingAddress: { postalCode: '8001', city: 'Zürich' },
+    });
+    const holdMs = new Date(order.expiresAt).getTime() - Date.now();
+    expect(holdMs).toBeGreaterThan(29 * 60_000);
+    expect(holdMs).toBeLessThan(31 * 60_000);
+
+    const bySeller = new Map(order.sellerOrder.map((so: { seller: { id: number } }) => [so.seller.id, so]));
+    const soA = bySeller.get(a.seller.id) as Record<string, unknown> & { onlineOrderItems: object[] };
+    const soB = bySeller.get(b.seller.id) as Record<string, unknown> & { onlineOrderItems: object[] };
+    const soC = bySeller.get(c.seller.id) as Record<string, unknown> & { inStoreOrderItems: object[] };
+    expect(soA).toMatchObject({
+      itemsPrice: '99.95',
+      shippingPrice: '20.00',
+      totalPrice: '119.95',
+      pickupCode: null,
+    });
+    expect(soA.onlineOrderItems[0]).toMatchObject({
+      price: '99.95',
+      shippingPrice: '20.00',
+      orderType: 'online',
+    });
+    expect(soB).toMatchObject({ itemsPrice: '100.00', shippingPrice: '0.00' });
+    expect(soB.onlineOrderItems[0]).toMatchObject({ shippingPrice: '0.00' });
+    expect(soC).toMatchObject({ itemsPrice: '10.00', shippingPrice: '0.00', shippingAddress: null });
+    expect(soC.pickupCode).toMatch(/^[A-Z2-9]{6}$/);
+    expect(soC.inStoreOrderItems[0]).toMatchObject({
+      name: c.products[0]!.name,
+      brand: 'Marke',
+      quantity: 2,
+      price: '5.00',
+      orderType: 'inStore',
+      store: { id: c.stores[0]!.id, name: c.stores[0]!.name, owner_name: c.seller.username, city: 'Bern' },
+      details: { seller: c.seller.username, sellerId: c.seller.id },
+      isRetrieved: false,
+    });
+    // Stock is reserved at once.
+    expect(await stockOf(db, a.stores[0]!.id, a.products[0]!.id)).toBe(9);
+    expect(await stockOf(db, c.stores[0]!.id, c.products[0]!.id)).toBe(8);
+  });
+
+  it('refuses tampered totals with 409 and creates and reserves nothing', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['30.00'] });
+    const customer = await registerUser(t.app);
+    const before = await countOrders(db);
+    const res = await place(
+      customer,
+      orderPayload([{ product: shop.products[0]!, quantity: 2 }], {
+        totalPrice: '0.60',
+        totalShippingPrice: '20.00',
+      }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/prices have changed/i);
+    expect(await countOrders(db)).toBe(before);
+    expect(await stockOf(db, shop.stores[0]!.id, shop.products[0]!.id)).toBe(10);
+    // Numbers are accepted as well as decimal strings.
+    const ok = await place(
+      customer,
+      orderPayload([{ product: shop.products[0]!, quantity: 2 }], { totalPrice: 60, totalShippingPrice: 20 }),
+    );
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses what cannot be bought, with a reason', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00', '12.00'], stock: [[3], [3]] });
+    const other = await buildShop(t.app, db);
+    const customer = await registerUser(t.app);
+    const p = shop.products[0]!;
+    const totals = { totalPrice: '10.00', totalShippingPrice: '20.00' };
+    const before = await countOrders(db);
+
+    expect((await place(null, orderPayload([{ product: p }], totals))).statusCode).toBe(401);
+    expect((await place(null, {})).statusCode).toBe(401);
+    const empty = await place(customer, orderPayload([], { totalPrice: '0', totalShippingPrice: '0' }));
+    expect(empty.statusCode).toBe(400);
+    const noAddress = await place(customer, {
+      ...orderPayload([{ product: p }], totals),
+      shippingAddress: null,
+    });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().detail).toMatch(/shipping address/i);
+    const badPostcode = await place(customer, {
+      ...orderPayload([{ product: p }], totals),
+      shippingAddress: { address: 'A 1', city: 'Bern', postalCode: '30111', country: 'Switzerland' },
+    });
+    expect(badPostcode.statusCode).toBe(400);
+    const zero = await place(customer, orderPayload([{ product: p, quantity: 0 }], totals));
+    expect(zero.statusCode).toBe(400);
+    const half = await place(customer, orderPayload([{ product: p, quantity: 1.5 }], totals));
+    expect(half.statusCode).toBe(400);
+
+    const tooMany = await place(
+      customer,
+      orderPayload([{ product: p, quantity: 4 }], { totalPrice: '40.00', totalShippingPrice: '20.00' }),
+    );
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().detail).toContain(p.name);
+
+    const own = await place(shop.seller, orderPayload([{ product: p }], totals));
+    expect(own.statusCode).toBe(403);
+    expect(own.json().detail).toBe("Seller accounts can't buy products from their own stores.");
+
+    const unknown = await place(customer, orderPayload([{ product: { ...p, id: 999_999 } }], totals));
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().detail).toContain('999999');
+
+    const gone = shop.products[1]!;
+    await db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, gone.id));
+    const deleted = await place(
+      customer,
+      orderPayload([{ product: gone }], { totalPrice: '12.00', totalShippingPrice: '20.00' }),
+    );
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().detail).toContain(String(gone.id));
+
+    const inStoreNoStore = await place(customer, {
+      ...orderPayload([{ product: p, store: shop.stores[0]! }], {
+        totalPrice: '10.00',
+        totalShippingPrice: '0.00',
+      }),
+      orderItems: [{ id: p.id, quantity: 1, orderType: 'inStore', storeId: null }],
+    });
+    expect(inStoreNoStore.statusCode).toBe(400);
+    const foreignStore = await place(
+      customer,
+      orderPayload([{ product: p, store: other.stores[0]! }], {
+        totalPrice: '10.00',
+        totalShippingPrice: '0.00',
+      }),
+    );
+    expect(foreignStore.statusCode).toBe(409);
+    expect(foreignStore.json().detail).toContain(p.name);
+
+    expect(await countOrders(db)).toBe(before);
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(3);
+  });
+
+  it('lets a seller buy from another seller, and takes online stock from the largest store first', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'], stock: [[4, 3]] });
+    const [s1, s2] = shop.stores as [{ id: number; name: string }, { id: number; name: string }];
+    const buyer = await registerUser(t.app, { status: 'STORE_OWNER' });
+    const p = shop.products[0]!;
+    // Same product twice: 2 picked up in the smaller store, 3 online (from the now larger one).
+    await placeOk(
+      buyer,
+      [
+        { product: p, store: s2, quantity: 2 },
+        { product: p, quantity: 3 },
+      ],
+      {
+        totalPrice: '50.00',
+        totalShippingPrice: '20.00',
+      },
+    );
+    expect(await stockOf(db, s1.id, p.id)).toBe(1);
+    expect(await stockOf(db, s2.id, p.id)).toBe(1);
+    // The rest is split across both stores.
+    await placeOk(buyer, [{ product: p, quantity: 2 }], { totalPrice: '20.00', totalShippingPrice: '20.00' });
+    expect(await stockOf(db, s1.id, p.id)).toBe(0);
+    expect(await stockOf(db, s2.id, p.id)).toBe(0);
+    // A store taken out of the catalogue does not ship.
+    const closed = await insertStore(db, shop.seller.id, { deletedAt: new Date() });
+    await setStock(db, closed.id, p.id, 5);
+    const none = await place(
+      buyer,
+      orderPayload([{ product: p }], { totalPrice: '10.00', totalShippingPrice: '20.00' }),
+    );
+    expect(none.statusCode).toBe(409);
+  });
+
+  it('sells the last 5 units to exactly 5 of 50 concurrent customers', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['25.00'], stock: [[3, 2]] });
+    const p = shop.products[0]!;
+    const customers = await Promise.all(Array.from({ length: 50 }, () => registerUser(t.app)));
+    const before = await countOrders(db);
+    const results = await Promise.all(
+      customers.map((c) =>
+        place(c, orderPayload([{ product: p }], { totalPrice: '25.00', totalShippingPrice: '20.00' })),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(45);
+    expect(results.find((r) => r.statusCode === 409)!.json().detail).toContain(p.name);
+    expect(await countOrders(db)).toBe(before + 5);
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(0);
+    expect(await stockOf(db, shop.stores[1]!.id, p.id)).toBe(0);
+  });
+});
+
+describe('hold and expiry', () => {
+  it('returns the stock of an unpaid order once its hold has passed, once, and refuses payment', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'], stock: [[5, 1]] });
+    const p = shop.products[0]!;
+    const customer = await registerUser(t.app);
+    const order = await placeOk(
+      customer,
+      [
+        { product: p, quantity: 3 },
+        { product: p, store: shop.stores[1]! },
+      ],
+      {
+        totalPrice: '40.00',
+        totalShippingPrice: '20.00',
+      },
+    );
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(2);
+    expect(await stockOf(db, shop.stores[1]!.id, p.id)).toBe(0);
+
+    const service = ordersServiceFor(t.app.ctx);
+    await service.sweepExpired();
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(2); // still on hold
+
+    await expireHoldNow(db, order.id);
+    expect(await service.sweepExpired()).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(5);
+    expect(await stockOf(db, shop.stores[1]!.id, p.id)).toBe(1);
+    // Idempotent: two more sweeps (as from two processes) return nothing twice.
+    await Promise.all([service.sweepExpired(), service.sweepExpired()]);
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(5);
+
+    expect((await get(customer, `/api/orders/${order.id}/`)).json().status).toBe('expired');
+    const pay = await put(customer, `/api/orders/${order.id}/pay/`);
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().detail).toMatch(/expired/);
+    // The seller never sees an order that expired.
+    const sellerList = (await get(shop.seller, '/api/seller-orders/myorders/')).json();
+    expect(sellerList.map((so: { order: { id: number } }) => so.order.id)).not.toContain(order.id);
+  });
+
+  it('checks the hold again at payment time, before any sweep', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'], stock: [[2]] });
+    const p = shop.products[0]!;
+    const customer = await registerUser(t.app);
+    const order = await placeOk(customer, [{ product: p, quantity: 2 }], {
+      totalPrice: '20.00',
+      totalShippingPrice: '20.00',
+    });
+    await expireHoldNow(db, order.id);
+    const pay = await put(customer, `/api/orders/${order.id}/pay/`);
+    expect(pay.statusCode).toBe(409);
+    expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(2);
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toBeUndefined();
+  });
+});
+
+describe('reading, paying and fulfilling', () => {
+  it('shows an order only to its customer and a seller order only to its seller', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'] });
+    const otherShop = await buildShop(t.app, db);
+    const customer = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    const first = await placeOk(customer, [{ product: shop.products[0]! }], {
+      totalPrice: '10.00',
+      totalShippingPrice: '20.00',
+    });
+    const second = await placeOk(customer, [{ product: shop.products[0]!, store: shop.stores[0]! }], {
+      totalPrice: '10.00',
+      totalShippingPrice: '0.00',
+    });
+    const soId = first.sellerOrder[0].id;
+
+    expect((await get(stranger, `/api/orders/${first.id}/`)).statusCode).toBe(404);
+    expect((await get(shop.seller, `/api/orders/${first.id}/`)).statusCode).toBe(404);
+    expect((await get(otherShop.seller, `/api/seller-orders/${soId}/`)).statusCode).toBe(404);
+    expect((await get(customer, `/api/seller-orders/${soId}/`)).statusCode).toBe(404);
+    expect((await get(customer, '/api/orders/abc/')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/orders/${first.id}/` })).statusCode).toBe(401);
+
+    const mine = (await get(customer, '/api/orders/myorders/')).json();
+    expect(mine.map((o: { id: number }) => o.id)).toEqual([second.id, first.id]);
+    expect((await get(stranger, '/api/orders/myorders/')).json()).toEqual([]);
+
+    const sellerList = (await get(shop.seller, '/api/seller-orders/myorders/')).json();
+    expect(sellerList.map((so: { order: { id: number } }) => so.order.id)).toEqual([second.id, first.id]);
+    const sellerView = (await get(shop.seller, `/api/seller-orders/${second.sellerOrder[0].id}/`)).json();
+    expect(sellerView).toMatchObject({
+      customer: { username: customer.username, email: customer.email },
+      order: { id: second.id, isPaid: false, paidAt: null },
+      pickupCode: null,
+    });
+    expect(second.sellerOrder[0].pickupCode).toMatch(/^[A-Z2-9]{6}$/);
+  });
+
+  it('pays once, then lets the seller send, hand over with the pick-up code, and completes exactly once', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['40.00', '15.00'] });
+    const otherSeller = await registerUser(t.app, { status: 'STORE_OWNER' });
+    const customer = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    const order = await placeOk(
+      customer,
+      [{ product: shop.products[0]! }, { product: shop.products[1]!, store: shop.stores[0]!, quantity: 2 }],
+      { totalPrice: '70.00', totalShippingPrice: '20.00' },
+    );
+    const so = order.sellerOrder[0];
+    const itemId = so.inStoreOrderItems[0].id;
+
+    // Nothing moves before the customer has paid.
+    expect((await put(shop.seller, `/api/seller-orders/${so.id}/send/`)).statusCode).toBe(409);
+    expect((await put(shop.seller, `/api/orders/order-items/${itemId}/retrieve/`)).statusCode).toBe(409);
+    expect((await put(shop.seller, `/api/seller-orders/${so.id}/complete/`)).statusCode).toBe(409);
+
+    expect((await put(stranger, `/api/orders/${order.id}/pay/`)).statusCode).toBe(404);
+    const paid = await put(customer, `/api/orders/${order.id}/pay/`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ isPaid: true, status: 'paid', paidAt: expect.any(String) });
+    const again = await put(customer, `/api/orders/${order.id}/pay/`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/already paid/);
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ provider: 'test', amountRappen: 9000, currency: 'CHF' });
+
+    expect((await put(otherSeller, `/api/seller-orders/${so.id}/send/`)).statusCode).toBe(404);
+    expect((await put(otherSeller, `/api/orders/order-items/${itemId}/retrieve/`)).statusCode).toBe(404);
+    expect((await put(customer, `/api/seller-orders/${so.id}/complete/`)).statusCode).toBe(404);
+
+    const sent = await put(shop.seller, `/api/seller-orders/${so.id}/send/`);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ isShipped: true, shippedAt: expect.any(String), isCompleted: false });
+    expect((await put(shop.seller, `/api/seller-orders/${so.id}/send/`)).statusCode).toBe(409);
+    const early = await put(shop.seller, `/api/seller-orders/${so.id}/complete/`);
+    expect(early.statusCode).toBe(409);
+
+    const wrong = await put(shop.seller, `/api/orders/order-items/${itemId}/retrieve/`, { code: 'WRONG1' });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().detail).toMatch(/wrong pick-up code/i);
+    const right = await put(shop.seller, `/api/orders/order-items/${itemId}/retrieve/`, {
+      code: so.pickupCode.toLowerCase(),
+    });
+    expect(right.statusCode).toBe(200);
+    const done = right.json();
+    expect(done.inStoreOrderItems[0]).toMatchObject({ isRetrieved: true, retrievedAt: expect.any(String) });
+    expect(done).toMatchObject({
+      isCompleted: true,
+      completedAt: expect.any(String),
+      order: { isPaid: true },
+    });
+    expect((await put(shop.seller, `/api/orders/order-items/${itemId}/retrieve/`)).statusCode).toBe(409);
+
+    // complete stays idempotent and never moves the completion time.
+    const completes = await Promise.all(
+      [1, 2, 3].map(() => put(shop.seller, `/api/seller-orders/${so.id}/complete/`)),
+    );
+    for (const res of completes) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().completedAt).toBe(done.completedAt);
+    }
+    const customerView = (await get(customer, `/api/orders/${order.id}/`)).json();
+    expect(customerView.sellerOrder[0]).toMatchObject({
+      isShipped: true,
+      isCompleted: true,
+      pickupCode: so.pickupCode,
+    });
+  });
+
+  it('refuses sending a seller order that has only pick-up items', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'] });
+    const customer = await registerUser(t.app);
+    const order = await placeOk(customer, [{ product: shop.products[0]!, store: shop.stores[0]! }], {
+      totalPrice: '10.00',
+      totalShippingPrice: '0.00',
+    });
+    expect((await put(customer, `/api/orders/${order.id}/pay/`)).statusCode).toBe(200);
+    const so = order.sellerOrder[0];
+    const send = await put(shop.seller, `/api/seller-orders/${so.id}/send/`);
+    expect(send.statusCode).toBe(409);
+    // Picked up without a code (the code is optional), which completes the seller order.
+    const res = await put(shop.seller, `/api/orders/order-items/${so.inStoreOrderItems[0].id}/retrieve/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isCompleted).toBe(true);
+  });
+
+  it('turns 20 concurrent pay calls into one payment', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'] });
+    const customer = await registerUser(t.app);
+    const order = await placeOk(customer, [{ product: shop.products[0]! }], {
+      totalPrice: '10.00',
+      totalShippingPrice: '20.00',
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => put(customer, `/api/orders/${order.id}/pay/`)),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const rows = await db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses test payments in production', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'] });
+    const customer = await registerUser(t.app);
+    const order = await placeOk(customer, [{ product: shop.products[0]! }], {
+      totalPrice: '10.00',
+      totalShippingPrice: '20.00',
+    });
+    const production = new OrdersService({
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, NODE_ENV: 'production' },
+    });
+    const caller = {
+      id: customer.id,
+      username: customer.username,
+      email: customer.email,
+      isStaff: false,
+      role: 'CUSTOMER' as const,
+      profileId: null,
+      tokenVersion: 0,
+    };
+    await expect(production.pay(caller, order.id, undefined)).rejects.toMatchObject({ status: 403 });
+    expect((await get(customer, `/api/orders/${order.id}/`)).json().isPaid).toBe(false);
+  });
+
+  it('answers the payment configuration', async () => {
+    const res = await t.app.inject({ url: '/api/orders/payment-config/' });
+    expect(res.json()).toEqual({ provider: 'test', clientId: null, currency: 'CHF' });
+  });
+});
+
+describe('e-mails', () => {
+  it('writes the order e-mails as .eml files, and retries a failed send without touching the order', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'] });
+    const customer = await registerUser(t.app);
+    await deliverOutbox(t.app.ctx); // earlier tests' mail out of the way
+    const order = await placeOk(customer, [{ product: shop.products[0]!, store: shop.stores[0]! }], {
+      totalPrice: '10.00',
+      totalShippingPrice: '0.00',
+    });
+    expect((await put(customer, `/api/orders/${order.id}/pay/`)).statusCode).toBe(200);
+    const pending = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.sentAt} is null`);
+    expect(pending.map((m) => m.recipient).sort()).toEqual(
+      [customer.email, customer.email, customer.email, shop.seller.email].sort(),
+    );
+
+    // SMTP down: the send fails, is counted and rescheduled, and the order stays paid.
+    const config = t.app.ctx.config;
+    config.SMTP_URL = 'smtp://127.0.0.1:9';
+    try {
+      expect(await deliverOutbox(t.app.ctx)).toBe(0);
+    } finally {
+      config.SMTP_URL = undefined;
+    }
+    const failed = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.sentAt} is null`);
+    expect(failed.length).toBe(4);
+    for (const m of failed) {
+      expect(m.attempts).toBe(1);
+      expect(m.lastError).toBeTruthy();
+      expect(m.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    }
+    expect((await get(customer, `/api/orders/${order.id}/`)).json().isPaid).toBe(true);
+
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(sql`${outbox.sentAt} is null`);
+    expect(await deliverOutbox(t.app.ctx)).toBe(4);
+    expect(await deliverOutbox(t.app.ctx)).toBe(0);
+    const dir = path.join(t.config.dataDir, 'outbox');
+    const files = await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), 'utf8')));
+    const code = order.sellerOrder[0].pickupCode as string;
+    const pickup = files.find((f) => f.includes(code) && f.includes(`To: ${customer.email}`));
+    expect(pickup).toBeDefined();
+    expect(files.some((f) => f.includes(`To: ${shop.seller.email}`) && /new paid order/i.test(f))).toBe(true);
+    expect(files.some((f) => f.includes(`To: ${customer.email}`) && /payment received/i.test(f))).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Payment providers behind one interface. The service decides whether an order may be paid;
+ * a provider only moves money and reports what it captured, which the service checks again.
+ */
+import type { Config } from '../../../config/env.ts';
+import { PayPalProvider } from './paypal.ts';
+import { TestProvider } from './test-provider.ts';
+
+export interface PayableOrder {
+  id: number;
+  /** Items plus shipping, in Rappen. */
+  totalRappen: number;
+  providerOrderId: string | null;
+}
+
+export interface PayRequest {
+  /** The provider's order id the browser approved (PayPal), if any. */
+  providerOrderId?: string | undefined;
+}
+
+export interface CapturedPayment {
+  provider: string;
+  reference: string;
+  amountRappen: number;
+  currency: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'paypal' | 'test';
+  /** Public id the browser SDK needs (PayPal client id); null for the test provider. */
+  readonly clientId: string | null;
+  /** Creates the provider-side order for our total; answers its id. Only for redirect/SDK providers. */
+  createCheckout?(order: PayableOrder): Promise<string>;
+  capture(order: PayableOrder, request: PayRequest): Promise<CapturedPayment>;
+}
+
+export function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
+    return new PayPalProvider({
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+      apiUrl: config.PAYPAL_API_URL,
+    });
+  }
+  return new TestProvider(config.NODE_ENV === 'production');
+}
