@@ -1,5 +1,95 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import type { Role } from '@marktgasse/shared';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormContainer } from '../../../components/form-container';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../stores/session';
+import { useLogin } from '../api/login';
+import { RoleTabs } from '../components/role-tabs';
+import { safeRedirect } from '../lib/redirect';
 
 export function Component() {
-  return <Placeholder title="Sign In" />;
+  usePageTitle('Sign In');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const signedIn = useSession((s) => Boolean(s.userInfo));
+  const [role, setRole] = useState<Role>('CUSTOMER');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useLogin();
+
+  useEffect(() => {
+    if (signedIn) navigate(redirect, { replace: true });
+  }, [signedIn, redirect, navigate]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ username: username.trim(), password, role });
+  };
+
+  return (
+    <FormContainer>
+      <Card className="shadow-sm auth-card">
+        <Card.Body className="p-4 p-md-5">
+          <h1 className="h3 mb-1">Sign In</h1>
+          <p className="text-body-secondary mb-4">
+            {role === 'CUSTOMER'
+              ? 'Welcome back. Sign in to review products and follow your orders.'
+              : 'Welcome back. Sign in to manage your stores, products and orders.'}
+          </p>
+          <RoleTabs value={role} onChange={setRole} panelId="login-form" />
+          {login.error && <Message variant="danger">{errorMessage(login.error)}</Message>}
+          <Form id="login-form" role="tabpanel" onSubmit={submit}>
+            <Form.Group className="mb-3" controlId="login-username">
+              <Form.Label>Username</Form.Label>
+              <Form.Control
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoComplete="username"
+                required
+                placeholder="Enter your username"
+              />
+            </Form.Group>
+            <Form.Group className="mb-4" controlId="login-password">
+              <Form.Label>Password</Form.Label>
+              <Form.Control
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="current-password"
+                required
+                placeholder="Enter your password"
+              />
+            </Form.Group>
+            <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
+              {login.isPending && (
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+              )}
+              Sign In
+            </Button>
+          </Form>
+          <p className="mt-4 mb-0 text-center">
+            New Customer?{' '}
+            <Link
+              to={
+                redirect === '/'
+                  ? paths.register
+                  : `${paths.register}?redirect=${encodeURIComponent(redirect)}`
+              }
+            >
+              Register
+            </Link>
+          </p>
+        </Card.Body>
+      </Card>
+    </FormContainer>
+  );
 }

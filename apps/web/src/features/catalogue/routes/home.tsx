@@ -1,5 +1,202 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { ProductGrid } from '../../../components/product-grid';
+import { SEARCH_MIN_CHARS, useDebouncedValue } from '../../../components/use-debounced-value';
+import { errorMessage } from '../../../lib/api-client';
+import { useCategories } from '../api/categories';
+import { useLatestProducts } from '../api/latest';
+import { useProducts } from '../api/products';
+import { useProductSearch } from '../api/search';
+import { profilesQueryOptions, sellersQueryOptions } from '../api/sellers';
+import { CategoryBar } from '../components/category-bar';
+import { CategorySidebar } from '../components/category-sidebar';
+import { LatestCarousel } from '../components/latest-carousel';
+import { SearchBox } from '../components/search-box';
+import { Teasers } from '../components/teasers';
+
+function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
+  const search = useProductSearch(term);
+  const results = search.data ?? [];
+  return (
+    <section aria-labelledby="search-heading" data-testid="search-results">
+      <div className="d-flex align-items-center gap-3 mb-3 flex-wrap">
+        <Button variant="outline-secondary" onClick={onBack}>
+          Back
+        </Button>
+        <h2 id="search-heading" className="h5 mb-0">
+          Results for “{term}”
+          {search.data && <span className="text-body-secondary fw-normal"> · {results.length}</span>}
+        </h2>
+        {search.isFetching && <Spinner animation="border" size="sm" role="status" aria-label="Searching" />}
+      </div>
+      {search.error && <Message variant="danger">{errorMessage(search.error)}</Message>}
+      {search.isPending && <Loader label="Searching…" />}
+      {search.data && results.length === 0 && (
+        <Message variant="secondary">No products match “{term}”. Try a brand or another word.</Message>
+      )}
+      {results.length > 0 && <ProductGrid products={results} />}
+    </section>
+  );
+}
+
+function ProductList({ category, subcategory }: { category?: string; subcategory?: string }) {
+  const products = useProducts({ category, subcategory });
+  const items = products.data?.pages.flatMap((p) => p.results) ?? [];
+  const count = products.data?.pages[0]?.count;
+  if (products.isPending) return <Loader label="Loading products…" />;
+  if (products.error && items.length === 0)
+    return <Message variant="danger">{errorMessage(products.error)}</Message>;
+  return (
+    <>
+      {items.length === 0 ? (
+        <Message variant="secondary">No products in this selection yet.</Message>
+      ) : (
+        <>
+          <p className="small text-body-secondary mb-2" aria-live="polite">
+            Showing {items.length}
+            {typeof count === 'number' ? ` of ${count}` : ''} products
+          </p>
+          <ProductGrid products={items} columns={3} />
+        </>
+      )}
+      {products.error && (
+        <Message variant="danger" className="mt-3">
+          {errorMessage(products.error)}
+        </Message>
+      )}
+      {products.hasNextPage && (
+        <div className="text-center mt-4">
+          <Button
+            variant="outline-primary"
+            size="lg"
+            onClick={() => products.fetchNextPage()}
+            disabled={products.isFetchingNextPage}
+          >
+            {products.isFetchingNextPage && (
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            Load More
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
 
 export function Component() {
-  return <Placeholder title="Home" />;
+  usePageTitle('');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? undefined;
+  const subcategory = params.get('subcategory') ?? undefined;
+  const [term, setTerm] = useState('');
+  const debounced = useDebouncedValue(term.trim());
+  const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
+  const categories = useCategories();
+  const latest = useLatestProducts();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  // Sellers and profiles are prefetched for the sellers page and cached 5 minutes (spec §7).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void client.prefetchQuery(sellersQueryOptions());
+      void client.prefetchQuery(profilesQueryOptions());
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [client]);
+
+  const active = subcategory ?? category ?? null;
+  const setSubcategory = (name: string | null) => {
+    setParams(name ? { subcategory: name } : {});
+    setFiltersOpen(false);
+  };
+
+  return (
+    <>
+      <div className="home-hero border-bottom">
+        <Container className="py-3">
+          <Row className="align-items-center g-2">
+            <Col lg={4}>
+              <p className="h5 mb-0 fw-semibold">Swiss shops, one cart.</p>
+              <p className="small text-body-secondary mb-0">Delivered to your door or ready for pick-up.</p>
+            </Col>
+            <Col lg={8}>
+              <SearchBox
+                id="home-search"
+                label="Search products, brands or sellers"
+                placeholder="Search products, brands or sellers"
+                value={term}
+                onChange={setTerm}
+              />
+            </Col>
+          </Row>
+        </Container>
+        <Container className="pb-2">
+          <CategoryBar categories={categories.data ?? []} active={category ?? null} />
+        </Container>
+      </div>
+      <Container className="py-4">
+        <h1 className="visually-hidden">Marktgasse — the Swiss marketplace</h1>
+        {searching ? (
+          <SearchResults term={debounced} onBack={() => setTerm('')} />
+        ) : (
+          <>
+            {!active && (
+              <>
+                {latest.data && latest.data.length > 0 && (
+                  <div className="mb-4">
+                    <LatestCarousel products={latest.data.slice(0, 6)} />
+                  </div>
+                )}
+                <Teasers />
+              </>
+            )}
+            <Row className="g-4">
+              <Col lg={3} as="aside" aria-label="Filter by subcategory">
+                <Button
+                  variant="outline-secondary"
+                  className="d-lg-none w-100 mb-2"
+                  aria-expanded={filtersOpen}
+                  aria-controls="subcategory-filters"
+                  onClick={() => setFiltersOpen((v) => !v)}
+                >
+                  {filtersOpen ? 'Hide filters' : 'Show filters'}
+                </Button>
+                <div id="subcategory-filters" className={filtersOpen ? 'd-block' : 'd-none d-lg-block'}>
+                  <div className="bg-white rounded border p-3 sidebar-sticky">
+                    <h2 className="h6 text-uppercase text-body-secondary mb-3">Categories</h2>
+                    <CategorySidebar
+                      categories={categories.data ?? []}
+                      active={subcategory ?? null}
+                      onChange={setSubcategory}
+                    />
+                  </div>
+                </div>
+              </Col>
+              <Col lg={9}>
+                <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
+                  <h2 className="h4 mb-0">{active ?? 'All products'}</h2>
+                  {active && (
+                    <Link to="/" className="btn btn-sm btn-outline-secondary">
+                      Clear filter
+                    </Link>
+                  )}
+                </div>
+                <ProductList category={category} subcategory={subcategory} />
+              </Col>
+            </Row>
+          </>
+        )}
+      </Container>
+    </>
+  );
 }

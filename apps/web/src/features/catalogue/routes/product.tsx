@@ -1,5 +1,145 @@
-import { Placeholder } from '../../../components/placeholder';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatCHF } from '@marktgasse/shared';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { ProductImage } from '../../../components/product-image';
+import { Rating } from '../../../components/rating';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useCart } from '../../../stores/cart';
+import { selectRole, useSession } from '../../../stores/session';
+import { useProduct } from '../api/product';
+import { useReviews } from '../api/reviews';
+import { PurchaseOptions } from '../components/purchase-options';
+import { ReviewForm } from '../components/review-form';
+import { ReviewList } from '../components/review-list';
+import { toCartItem, totalStock } from '../lib/purchase';
 
 export function Component() {
-  return <Placeholder title="Product" />;
+  const { id } = useParams();
+  const productId = Number(id);
+  const navigate = useNavigate();
+  const product = useProduct(productId);
+  const reviews = useReviews(productId);
+  const userInfo = useSession((s) => s.userInfo);
+  const role = useSession(selectRole);
+  const addItem = useCart((s) => s.addItem);
+  usePageTitle(product.data ? `${product.data.brand} ${product.data.name}` : 'Product');
+
+  if (!Number.isInteger(productId) || productId <= 0)
+    return (
+      <Container className="py-4">
+        <Message variant="danger">This product address is not valid.</Message>
+      </Container>
+    );
+  if (product.isPending) return <Loader label="Loading product…" />;
+  if (product.error)
+    return (
+      <Container className="py-4">
+        <Link to={paths.home} className="btn btn-outline-secondary mb-3">
+          Go Back
+        </Link>
+        <Message variant="danger">{errorMessage(product.error)}</Message>
+      </Container>
+    );
+
+  const p = product.data;
+  const inStock = totalStock(p);
+  const ownProduct = Boolean(userInfo && userInfo.id === p.seller);
+  const sellerName = p.sellerDetails?.name || p.username;
+
+  return (
+    <Container className="py-4">
+      <Link to={paths.home} className="btn btn-outline-secondary btn-sm mb-3">
+        Go Back
+      </Link>
+      <Row className="g-4">
+        <Col md={6} lg={5}>
+          <div className="product-image-frame bg-white rounded border overflow-hidden">
+            <ProductImage
+              src={p.image ?? p.thumbnail}
+              alt={`${p.brand} ${p.name}`}
+              width={800}
+              height={800}
+              eager
+            />
+          </div>
+        </Col>
+        <Col md={6} lg={4}>
+          <p className="text-uppercase fw-semibold text-body-secondary small mb-1">{p.brand}</p>
+          <h1 className="h3">{p.name}</h1>
+          <div className="mb-3" data-testid="product-rating">
+            <Rating value={p.rating} text={`${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`} />
+          </div>
+          <p className="fs-3 fw-bold mb-2" data-testid="product-price">
+            {formatCHF(p.price)}
+          </p>
+          <p className="text-pre-line">
+            {p.description?.trim() ? p.description : 'Product has no description.'}
+          </p>
+          <dl className="row small mb-0">
+            <dt className="col-5 fw-normal text-body-secondary">Product number</dt>
+            <dd className="col-7">{p.id}</dd>
+            <dt className="col-5 fw-normal text-body-secondary">Category</dt>
+            <dd className="col-7">
+              {p.categoryName}
+              {p.subcategoryName ? ` › ${p.subcategoryName}` : ''}
+            </dd>
+            <dt className="col-5 fw-normal text-body-secondary">Sold by</dt>
+            <dd className="col-7">
+              <Link to={paths.seller(p.seller)}>{sellerName}</Link>
+            </dd>
+          </dl>
+        </Col>
+        <Col lg={3}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <div className="d-flex justify-content-between align-items-baseline mb-3">
+                <span className="text-body-secondary">Price</span>
+                <strong className="fs-5">{formatCHF(p.price)}</strong>
+              </div>
+              <div className="d-flex justify-content-between align-items-baseline mb-3">
+                <span className="text-body-secondary">Status</span>
+                <Badge bg={inStock > 0 ? 'success' : 'danger'} data-testid="stock-badge">
+                  {inStock > 0 ? `In Stock (${inStock})` : 'Out Of Stock'}
+                </Badge>
+              </div>
+              <PurchaseOptions
+                product={p}
+                ownProduct={ownProduct}
+                onAdd={(orderType, storeId, quantity) => {
+                  addItem(toCartItem(p, orderType, storeId, quantity));
+                  navigate(paths.cart);
+                }}
+              />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+      <Row className="mt-5 g-4">
+        <Col lg={7}>
+          <h2 className="h4 mb-3">Reviews</h2>
+          {reviews.error && <Message variant="danger">{errorMessage(reviews.error)}</Message>}
+          {reviews.isPending ? (
+            <Loader label="Loading reviews…" />
+          ) : (
+            <ReviewList reviews={reviews.data ?? []} />
+          )}
+        </Col>
+        <Col lg={5}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <ReviewForm productId={p.id} signedIn={Boolean(userInfo)} role={role} />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  );
 }

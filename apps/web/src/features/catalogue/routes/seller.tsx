@@ -1,5 +1,164 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useParams } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { ProductGrid } from '../../../components/product-grid';
+import { ProductImage } from '../../../components/product-image';
+import { SEARCH_MIN_CHARS, useDebouncedValue } from '../../../components/use-debounced-value';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useSellerProductSearch } from '../api/search';
+import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
+import { SearchBox } from '../components/search-box';
 
 export function Component() {
-  return <Placeholder title="Seller" />;
+  const { id } = useParams();
+  const sellerId = Number(id);
+  const profile = useProfile(sellerId);
+  const products = useSellerProducts(sellerId);
+  const stores = useSellerStores(sellerId);
+  const [storeId, setStoreId] = useState<number | null>(null);
+  const [term, setTerm] = useState('');
+  const debounced = useDebouncedValue(term.trim());
+  const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
+  const search = useSellerProductSearch(sellerId, searching ? debounced : '');
+  usePageTitle(profile.data ? profile.data.name || profile.data.username : 'Seller');
+
+  if (profile.isPending) return <Loader label="Loading seller…" />;
+  if (profile.error)
+    return (
+      <Container className="py-4">
+        <Link to={paths.sellers} className="btn btn-outline-secondary btn-sm mb-3">
+          All sellers
+        </Link>
+        <Message variant="danger">{errorMessage(profile.error)}</Message>
+      </Container>
+    );
+
+  const seller = profile.data;
+  const storeList = stores.data ?? [];
+  const base = searching ? (search.data ?? []) : (products.data ?? []);
+  const activeStore = storeList.find((s) => s.id === storeId);
+  const inStore = new Set((activeStore?.stocks ?? []).filter((s) => s.number > 0).map((s) => s.product.id));
+  const visible =
+    storeId === null
+      ? base
+      : base.filter((p) => inStore.has(p.id) || p.stocks?.some((s) => s.store === storeId && s.number > 0));
+  const loading = searching ? search.isPending : products.isPending;
+  const error = searching ? search.error : products.error;
+
+  return (
+    <Container className="py-4">
+      <Link to={paths.sellers} className="btn btn-outline-secondary btn-sm mb-3">
+        All sellers
+      </Link>
+      <Card className="shadow-sm mb-4 seller-header">
+        <Card.Body className="p-4">
+          <Row className="g-4 align-items-center">
+            <Col xs={12} sm="auto" className="text-center">
+              <div className="seller-logo-lg mx-auto">
+                <ProductImage
+                  src={seller.image}
+                  alt={`Logo of ${seller.name || seller.username}`}
+                  width={140}
+                  height={140}
+                  className="rounded-circle border"
+                  initial={seller.name || seller.username}
+                  eager
+                />
+              </div>
+            </Col>
+            <Col>
+              <h1 className="h3 mb-1">{seller.name || seller.username}</h1>
+              <div className="d-flex flex-wrap column-gap-2 mb-2 text-body-secondary">
+                {seller.industry && <span>{seller.industry}</span>}
+                {seller.industry && seller.headquarter && (
+                  <span aria-hidden="true" className="d-none d-sm-inline">
+                    ·
+                  </span>
+                )}
+                {seller.headquarter && <span>Headquarter: {seller.headquarter}</span>}
+              </div>
+              {seller.categoryDetails.length > 0 && (
+                <div className="d-flex flex-wrap gap-1 mb-2">
+                  {seller.categoryDetails.map((c) => (
+                    <Badge key={c.id} bg="light" text="dark" className="border fw-normal">
+                      {c.name}
+                    </Badge>
+                  ))}
+                </div>
+              )}
+              {seller.description && <p className="mb-0 text-pre-line">{seller.description}</p>}
+            </Col>
+          </Row>
+        </Card.Body>
+      </Card>
+
+      <Row className="g-3 align-items-center mb-3">
+        <Col lg={7}>
+          <div role="group" aria-label="Filter by store" className="d-flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant={storeId === null ? 'primary' : 'outline-primary'}
+              aria-pressed={storeId === null}
+              onClick={() => setStoreId(null)}
+            >
+              All
+            </Button>
+            {storeList.map((s) => (
+              <Button
+                key={s.id}
+                size="sm"
+                variant={storeId === s.id ? 'primary' : 'outline-primary'}
+                aria-pressed={storeId === s.id}
+                onClick={() => setStoreId(s.id)}
+              >
+                {s.name}
+              </Button>
+            ))}
+            {stores.isPending && (
+              <Spinner animation="border" size="sm" role="status" aria-label="Loading stores" />
+            )}
+          </div>
+        </Col>
+        <Col lg={5}>
+          <SearchBox
+            id="seller-search"
+            label={`Search products of ${seller.name || seller.username}`}
+            placeholder="Search this seller's products"
+            value={term}
+            onChange={setTerm}
+          />
+        </Col>
+      </Row>
+
+      <h2 className="h5 mb-3">
+        {searching ? `Results for “${debounced}”` : 'Products'}
+        {activeStore ? ` in ${activeStore.name}` : ''}
+        {!loading && <span className="text-body-secondary fw-normal"> · {visible.length}</span>}
+      </h2>
+      {error && <Message variant="danger">{errorMessage(error)}</Message>}
+      {loading ? (
+        <Loader label="Loading products…" />
+      ) : visible.length === 0 ? (
+        <Message variant="secondary">
+          {searching
+            ? `No products match “${debounced}”.`
+            : activeStore
+              ? `No products in stock at ${activeStore.name}.`
+              : 'This seller has no products yet.'}
+        </Message>
+      ) : (
+        <ProductGrid products={visible} />
+      )}
+    </Container>
+  );
 }

@@ -1,5 +1,94 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { useQuery } from '@tanstack/react-query';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { errorMessage } from '../../../lib/api-client';
+import { useCategories } from '../api/categories';
+import { profilesQueryOptions, sellersQueryOptions } from '../api/sellers';
+import { SellerLogoGrid, type SellerTile } from '../components/seller-logo-grid';
+
+type View = { kind: 'sellers' } | { kind: 'category'; name: string } | { kind: 'all-profiles' };
 
 export function Component() {
-  return <Placeholder title="Sellers" />;
+  usePageTitle('Sellers');
+  const [view, setView] = useState<View>({ kind: 'sellers' });
+  const categories = useCategories();
+  const sellers = useQuery({
+    ...sellersQueryOptions(view.kind === 'category' ? view.name : undefined),
+    enabled: view.kind !== 'all-profiles',
+  });
+  // Back reloads all profiles (GET /api/profiles/) and shows the sellers among them.
+  const profiles = useQuery({ ...profilesQueryOptions(), enabled: view.kind === 'all-profiles' });
+
+  const query = view.kind === 'all-profiles' ? profiles : sellers;
+  const tiles: SellerTile[] =
+    view.kind === 'all-profiles'
+      ? (profiles.data ?? [])
+          .filter((p) => p.status === 'STORE_OWNER')
+          .map((p) => ({
+            id: p.id,
+            name: p.name || p.username,
+            image: p.thumbnail ?? p.image,
+            industry: p.industry,
+          }))
+      : (sellers.data ?? []).map((s) => ({ id: s.id, name: s.name, image: s.image, industry: s.industry }));
+
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">
+        <div>
+          <h1 className="h3 mb-1">Sellers</h1>
+          <p className="text-body-secondary mb-0">Swiss shops selling on Marktgasse.</p>
+        </div>
+        <div className="d-flex gap-2 align-items-center sellers-filter flex-grow-1 flex-sm-grow-0">
+          {view.kind === 'category' && (
+            <Button
+              variant="outline-secondary"
+              onClick={() => {
+                setView({ kind: 'all-profiles' });
+                void profiles.refetch();
+              }}
+            >
+              Back
+            </Button>
+          )}
+          <Form.Label htmlFor="seller-category" className="visually-hidden">
+            Filter by Category
+          </Form.Label>
+          <Form.Select
+            id="seller-category"
+            value={view.kind === 'category' ? view.name : ''}
+            onChange={(e) =>
+              setView(e.target.value ? { kind: 'category', name: e.target.value } : { kind: 'sellers' })
+            }
+          >
+            <option value="">Filter by Category</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
+      </div>
+      {view.kind === 'category' && (
+        <h2 className="h5 mb-3">
+          Sellers in {view.name}
+          {sellers.data && <span className="text-body-secondary fw-normal"> · {tiles.length}</span>}
+        </h2>
+      )}
+      {query.error && <Message variant="danger">{errorMessage(query.error)}</Message>}
+      {query.isFetching && !query.data ? (
+        <Loader label="Loading sellers…" />
+      ) : query.data && tiles.length === 0 ? (
+        <Message variant="secondary">No sellers in this category yet.</Message>
+      ) : (
+        <SellerLogoGrid sellers={tiles} />
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { PROFILE_TEXT_MAX, type Category, type Profile } from '@marktgasse/shared';
+import { Message } from '../../../components/message';
+import type { ProfileUpdate } from '../api/profile';
+
+/** Edit form of the own profile: image (images only), categories (several), industry, headquarter, description. */
+export function ProfileForm({
+  profile,
+  categories,
+  onSubmit,
+  onCancel,
+  pending,
+  error,
+}: {
+  profile: Profile;
+  categories: Category[];
+  onSubmit: (input: ProfileUpdate) => void;
+  onCancel: () => void;
+  pending: boolean;
+  error: string | null;
+}) {
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number[]>(profile.category);
+  const [industry, setIndustry] = useState(profile.industry);
+  const [headquarter, setHeadquarter] = useState(profile.headquarter);
+  const [description, setDescription] = useState(profile.description);
+
+  const toggle = (id: number) =>
+    setSelected((list) => (list.includes(id) ? list.filter((c) => c !== id) : [...list, id]));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (imageError) return;
+    onSubmit({ image, category: selected, industry, headquarter, description });
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label="Edit Profile">
+      {error && <Message variant="danger">{error}</Message>}
+      <Form.Group className="mb-3" controlId="profile-image">
+        <Form.Label>Image</Form.Label>
+        <Form.Control
+          type="file"
+          accept="image/*"
+          isInvalid={Boolean(imageError)}
+          onChange={(e) => {
+            const file = (e.target as HTMLInputElement).files?.[0] ?? null;
+            if (file && !file.type.startsWith('image/')) {
+              setImageError('Please choose an image file.');
+              setImage(null);
+              return;
+            }
+            setImageError(null);
+            setImage(file);
+          }}
+        />
+        <Form.Control.Feedback type="invalid">{imageError}</Form.Control.Feedback>
+        <Form.Text>
+          JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Leave empty to keep the current image.
+        </Form.Text>
+      </Form.Group>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 mb-2">Categories</legend>
+        {categories.length === 0 ? (
+          <p className="small text-body-secondary mb-0">No categories available.</p>
+        ) : (
+          <div className="category-checks">
+            {categories.map((c) => (
+              <Form.Check
+                key={c.id}
+                id={`profile-category-${c.id}`}
+                type="checkbox"
+                label={c.name}
+                checked={selected.includes(c.id)}
+                onChange={() => toggle(c.id)}
+              />
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <Row>
+        <Col md={6}>
+          <Form.Group className="mb-3" controlId="profile-industry">
+            <Form.Label>Industry</Form.Label>
+            <Form.Control
+              value={industry}
+              maxLength={PROFILE_TEXT_MAX.industry}
+              onChange={(e) => setIndustry(e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+        <Col md={6}>
+          <Form.Group className="mb-3" controlId="profile-headquarter">
+            <Form.Label>Headquarter</Form.Label>
+            <Form.Control
+              value={headquarter}
+              maxLength={PROFILE_TEXT_MAX.headquarter}
+              onChange={(e) => setHeadquarter(e.target.value)}
+            />
+          </Form.Group>
+        </Col>
+      </Row>
+      <Form.Group className="mb-4" controlId="profile-description">
+        <Form.Label>Description</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={4}
+          value={description}
+          maxLength={PROFILE_TEXT_MAX.description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Form.Group>
+      <div className="d-flex gap-2 flex-wrap">
+        <Button type="submit" disabled={pending}>
+          {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Update
+        </Button>
+        <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}

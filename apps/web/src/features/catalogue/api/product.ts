@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product } from '@marktgasse/shared';
+import { api } from '../../../lib/api-client';
+
+export const productQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: () => api<Product>(`/api/products/${id}`, { auth: false }),
+  });
+
+export function useProduct(id: number) {
+  return useQuery({ ...productQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}

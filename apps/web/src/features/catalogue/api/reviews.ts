@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Review } from '@marktgasse/shared';
+import { api } from '../../../lib/api-client';
+
+export function useReviews(productId: number) {
+  return useQuery({
+    queryKey: ['reviews', 'product', productId],
+    queryFn: () => api<Review[]>(`/api/products/reviews/${productId}`, { auth: false }),
+    enabled: Number.isInteger(productId) && productId > 0,
+  });
+}
+
+/** POST /api/products/{id}/reviews/; afterwards the product (rating, count) and its reviews reload. */
+export function useCreateReview(productId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rating: number; comment: string }) =>
+      api<unknown>(`/api/products/${productId}/reviews/`, { method: 'POST', body: input }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['products', 'detail', productId] }),
+        client.invalidateQueries({ queryKey: ['reviews'] }),
+      ]),
+  });
+}

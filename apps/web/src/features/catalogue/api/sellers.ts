@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product, Profile, SellerSummary, Store } from '@marktgasse/shared';
+import { api } from '../../../lib/api-client';
+import { PREFETCH_STALE_MS } from '../../../lib/query-client';
+
+/** GET /api/profiles/sellers/ (optionally ?category=NAME), prefetched and cached 5 minutes. */
+export const sellersQueryOptions = (category?: string) =>
+  queryOptions({
+    queryKey: ['profiles', 'sellers', category ?? ''],
+    queryFn: () =>
+      api<SellerSummary[]>('/api/profiles/sellers/', {
+        auth: false,
+        query: { category: category || undefined },
+      }),
+    staleTime: PREFETCH_STALE_MS,
+  });
+
+/** GET /api/profiles/ (all profiles; the sellers page's Back reloads it), cached 5 minutes. */
+export const profilesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profiles', 'all'],
+    queryFn: () => api<Profile[]>('/api/profiles/', { auth: false }),
+    staleTime: PREFETCH_STALE_MS,
+  });
+
+export function useProfile(id: number) {
+  return useQuery({
+    queryKey: ['profiles', 'detail', id],
+    queryFn: () => api<Profile>(`/api/profiles/${id}/`, { auth: false }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useSellerProducts(id: number) {
+  return useQuery({
+    queryKey: ['products', 'user', id],
+    queryFn: async () => {
+      const data = await api<Product[] | { results: Product[] }>(`/api/products/user/${id}`, { auth: false });
+      return Array.isArray(data) ? data : data.results;
+    },
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useSellerStores(id: number) {
+  return useQuery({
+    queryKey: ['stores', 'user', id],
+    queryFn: () => api<Store[]>(`/api/stores/user/${id}`, { auth: false }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}

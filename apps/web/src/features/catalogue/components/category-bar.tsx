@@ -1,0 +1,32 @@
+import type { Category } from '@marktgasse/shared';
+import { Link } from 'react-router';
+
+/** The horizontal bar of category links; each filters the grid by the category name. */
+export function CategoryBar({ categories, active }: { categories: Category[]; active: string | null }) {
+  return (
+    <nav aria-label="Categories" className="category-bar">
+      <ul className="nav nav-pills flex-nowrap">
+        <li className="nav-item">
+          <Link
+            to="/"
+            className={`nav-link${active === null ? ' active' : ''}`}
+            aria-current={active === null ? 'page' : undefined}
+          >
+            All
+          </Link>
+        </li>
+        {categories.map((c) => (
+          <li className="nav-item" key={c.id}>
+            <Link
+              to={`/?category=${encodeURIComponent(c.name)}`}
+              className={`nav-link${active === c.name ? ' active' : ''}`}
+              aria-current={active === c.name ? 'page' : undefined}
+            >
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

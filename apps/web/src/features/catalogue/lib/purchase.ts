@@ -1,0 +1,77 @@
+import type { CartItem, Product } from '@marktgasse/shared';
+
+export type OrderChoice = 'none' | 'online' | 'inStore';
+
+/** A select with a million options would freeze the page; larger stocks offer the first 100. */
+export const MAX_QUANTITY_OPTIONS = 100;
+
+export function totalStock(product: Pick<Product, 'stocks'>): number {
+  return product.stocks.reduce((sum, s) => sum + Math.max(0, s.number), 0);
+}
+
+/** Stores that can hand the product over (stock above 0). */
+export function storesWithStock(product: Pick<Product, 'stocks'>) {
+  return product.stocks.filter((s) => s.number > 0);
+}
+
+/** Available quantity: the total for online, that store's number for in-store (spec §5 Quantity). */
+export function availableFor(
+  product: Pick<Product, 'stocks'>,
+  orderType: OrderChoice,
+  storeId: number | null,
+): number {
+  if (orderType === 'online') return totalStock(product);
+  if (orderType === 'inStore' && storeId !== null)
+    return Math.max(0, product.stocks.find((s) => s.store === storeId)?.number ?? 0);
+  return 0;
+}
+
+/** Quantity choices 0..available. */
+export function quantityOptions(available: number): number[] {
+  const top = Math.min(Math.max(0, Math.floor(available)), MAX_QUANTITY_OPTIONS);
+  return Array.from({ length: top + 1 }, (_, i) => i);
+}
+
+export function canAddToCart(input: {
+  product: Pick<Product, 'stocks'>;
+  orderType: OrderChoice;
+  storeId: number | null;
+  quantity: number;
+  ownProduct: boolean;
+}): boolean {
+  if (input.ownProduct || input.quantity <= 0 || totalStock(input.product) === 0) return false;
+  if (input.orderType === 'none') return false;
+  if (input.orderType === 'inStore' && input.storeId === null) return false;
+  return input.quantity <= availableFor(input.product, input.orderType, input.storeId);
+}
+
+/** The cart line of spec §3 Cart item. */
+export function toCartItem(
+  product: Product,
+  orderType: 'online' | 'inStore',
+  storeId: number | null,
+  quantity: number,
+): CartItem {
+  const stock = orderType === 'inStore' ? product.stocks.find((s) => s.store === storeId) : undefined;
+  return {
+    id: product.id,
+    brand: product.brand,
+    name: product.name,
+    image: product.thumbnail ?? product.image,
+    price: product.price,
+    stocks: product.stocks.map((s) => ({
+      id: s.id,
+      number: s.number,
+      store: s.store,
+      storeName: s.storeName,
+    })),
+    quantity,
+    seller: product.username || product.sellerDetails.name,
+    sellerId: product.seller,
+    orderType,
+    productStock: availableFor(product, orderType, storeId),
+    stockId: stock?.id ?? null,
+    storeName: stock?.storeName ?? null,
+    storeId: stock?.store ?? null,
+  };
+}
