@@ -19,3 +19,10 @@ export const geocodeResponseSchema = z.object({
   features: z.array(geocodeFeatureSchema),
 });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
+
+/** GET /api/geocode/?q=: fewer than 2 characters answer an empty list (typing has only begun). */
+export const GEOCODE_MIN_QUERY = 2;
+export const GEOCODE_MAX_RESULTS = 8;
+export const geocodeQuerySchema = z.object({
+  q: z.string().max(200, 'An address search has at most 200 characters.').optional().default(''),
+});

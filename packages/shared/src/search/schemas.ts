@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { sellerSummarySchema } from '../accounts/schemas.ts';
+import { productSchema } from '../catalogue/schemas.ts';
+import { storeSchema } from '../stores/schemas.ts';
 
 export const SEARCH_TYPES = [
   'stores',
@@ -23,3 +26,33 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** One stock row of a store with the full product (types products_in_store, products_in_my_store). */
+export const productInStoreSchema = z.object({
+  /** The stock row's id (for PUT /api/stocks/{id}/). */
+  id: z.number().int(),
+  number: z.number().int(),
+  store: z.number().int(),
+  product: productSchema,
+});
+export type ProductInStore = z.infer<typeof productInStoreSchema>;
+
+export const searchAllSchema = z.object({
+  products: z.array(productSchema),
+  stores: z.array(storeSchema),
+  profiles: z.array(sellerSummarySchema),
+});
+export type SearchAll = z.infer<typeof searchAllSchema>;
+
+/**
+ * The answer by type: stores, map, my_stores → Store[]; products, my_products,
+ * products_by_seller → Product[]; profiles → SellerSummary[]; all → {products, stores,
+ * profiles}; products_in_store, products_in_my_store → [{id, number, store, product}].
+ */
+export const searchResponseSchema = z.union([
+  z.array(storeSchema).describe('stores, map, my_stores'),
+  z.array(productSchema).describe('products, my_products, products_by_seller'),
+  z.array(sellerSummarySchema).describe('profiles'),
+  z.array(productInStoreSchema).describe('products_in_store, products_in_my_store'),
+  searchAllSchema.describe('all'),
+]);

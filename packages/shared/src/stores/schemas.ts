@@ -90,15 +90,41 @@ export const storeCreateSchema = z.object({
 });
 export type StoreCreateInput = z.input<typeof storeCreateSchema>;
 
-const stockNumber = z
-  .number({ message: 'The stock number must be a whole number from 0 to 1,000,000.' })
-  .int('The stock number must be a whole number from 0 to 1,000,000.')
-  .min(0, 'The stock number must be a whole number from 0 to 1,000,000.')
-  .max(MAX_STOCK, 'The stock number must be a whole number from 0 to 1,000,000.');
+const STOCK_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
+/** Form inputs send "12": a numeric string is read as its number; "1.5", "-1" and "" stay invalid. */
+const numericString = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v;
+
+const stockNumber = z.preprocess(
+  numericString,
+  z.number({ message: STOCK_MESSAGE }).int(STOCK_MESSAGE).min(0, STOCK_MESSAGE).max(MAX_STOCK, STOCK_MESSAGE),
+);
+const idInput = (what: string) =>
+  z.preprocess(
+    numericString,
+    z
+      .number({ message: `Choose a ${what}.` })
+      .int(`Choose a ${what}.`)
+      .positive(`Choose a ${what}.`),
+  );
 
 export const stockCreateSchema = z.object({
   number: stockNumber,
-  store: z.number().int().positive(),
-  product: z.number().int().positive(),
+  store: idInput('store'),
+  product: idInput('product'),
 });
 export const stockUpdateSchema = z.object({ number: stockNumber });
+
+/**
+ * GET /api/stocks/: a seller (authenticated) gets all their own rows; anyone else a page of
+ * the newest rows of live stores and products.
+ */
+export const stockListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 100.')
+    .max(100, 'limit must be between 1 and 100.')
+    .default(100),
+});

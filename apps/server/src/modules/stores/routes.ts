@@ -1,4 +1,208 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, stockListQuerySchema, storeSchema, storeStockSchema } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { requireSeller } from '../../plugins/auth.ts';
+import { readForm } from '../../lib/multipart.ts';
+import { idParam } from '../../lib/validation.ts';
+import { StoresService } from './service.ts';
 
-export async function storesRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const idParams = z.object({ id: z.string().max(20) });
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const bearer = [{ bearer: [] }];
+
+/**
+ * Body shapes for the OpenAPI document. They accept numbers or numeric strings; the service
+ * applies the shared rules (whole number 0..1,000,000) with one message.
+ */
+const STOCK_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
+const stockNumber = z
+  .union([z.number(), z.string()], { message: STOCK_MESSAGE })
+  .describe('Whole number from 0 to 1,000,000');
+const idField = (what: string) =>
+  z.union([z.number(), z.string()], { message: `Choose a ${what}.` }).describe(`${what} id`);
+const stockCreateBody = z.object({
+  number: stockNumber,
+  store: idField('store'),
+  product: idField('product'),
+});
+const stockUpdateBody = z.object({ number: stockNumber });
+/** Answer 401/403 before looking at the body. */
+const sellerFirst = async (request: FastifyRequest) => {
+  requireSeller(request);
+};
+
+export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new StoresService(ctx);
+
+  app.post(
+    '/api/stores/new/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Create a store of the caller (seller). Multipart: name, latitude, longitude (required), address, country, city, description, phone, category (repeated), image; or JSON. `owner` is ignored.',
+        security: bearer,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: storeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireSeller(request);
+      const form = await readForm(request);
+      const store = await service.create(caller, form.fields, form.file);
+      request.log.info({ audit: 'store-created', userId: caller.id, storeId: store.id }, 'store created');
+      return reply.status(201).send(store);
+    },
+  );
+
+  app.get(
+    '/api/stores/mystores/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'The caller’s stores (seller)',
+        security: bearer,
+        response: { 200: z.array(storeSchema), ...errors },
+      },
+    },
+    async (request) => service.ofOwner(requireSeller(request).id),
+  );
+
+  app.get(
+    '/api/stores/user/:id',
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'The stores of one seller (empty for a user without stores)',
+        params: idParams,
+        response: { 200: z.array(storeSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const id = idParam(request.params.id, 'user');
+      return ctx.cache.getOrLoad(`stores:user:${id}`, () => service.ofOwner(id));
+    },
+  );
+
+  app.get(
+    '/api/stores/:id/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'One store',
+        params: idParams,
+        response: { 200: storeSchema, ...errors },
+      },
+    },
+    async (request) => service.get(idParam(request.params.id, 'store')),
+  );
+
+  app.delete(
+    '/api/stores/:id/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Delete an own store. Refused with 409 while in-store pick-ups of it are open; past order lines keep the store name.',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireSeller(request);
+      const id = idParam(request.params.id, 'store');
+      await service.delete(caller, id);
+      request.log.info({ audit: 'store-deleted', userId: caller.id, storeId: id }, 'store deleted');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/stocks/',
+    {
+      schema: {
+        tags: ['stocks'],
+        summary:
+          'Stock rows of live stores and products: a signed-in seller gets all of their own rows; anyone else a page of the newest rows (offset, limit ≤ 100).',
+        querystring: stockListQuerySchema,
+        response: { 200: z.array(storeStockSchema), ...errors },
+      },
+    },
+    async (request) => service.listStocks(request.user, request.query),
+  );
+
+  app.get(
+    '/api/stocks/store/:id',
+    {
+      schema: {
+        tags: ['stocks'],
+        summary: 'The stock rows of one store',
+        params: idParams,
+        response: { 200: z.array(storeStockSchema), ...errors },
+      },
+    },
+    async (request) => service.stocksOfStore(idParam(request.params.id, 'store')),
+  );
+
+  app.get(
+    '/api/stocks/product/:id',
+    {
+      schema: {
+        tags: ['stocks'],
+        summary: 'The stock rows of one product (one per store)',
+        params: idParams,
+        response: { 200: z.array(storeStockSchema), ...errors },
+      },
+    },
+    async (request) => service.stocksOfProduct(idParam(request.params.id, 'product')),
+  );
+
+  app.post(
+    '/api/stocks/new/',
+    {
+      schema: {
+        tags: ['stocks'],
+        summary:
+          'Set the stock of a product in a store (owner of both). One row per (store, product): when the row exists its number is set (upsert).',
+        security: bearer,
+        body: stockCreateBody,
+        response: { 201: storeStockSchema, ...errors },
+      },
+      preValidation: sellerFirst,
+    },
+    async (request, reply) => {
+      const caller = requireSeller(request);
+      return reply.status(201).send(await service.createStock(caller, request.body));
+    },
+  );
+
+  app.put(
+    '/api/stocks/:id/',
+    {
+      schema: {
+        tags: ['stocks'],
+        summary:
+          'Change a stock number (owner of both store and product); "delete" sets 0 and keeps the row.',
+        security: bearer,
+        params: idParams,
+        body: stockUpdateBody,
+        response: { 200: storeStockSchema, ...errors },
+      },
+      preValidation: sellerFirst,
+    },
+    async (request) => {
+      const caller = requireSeller(request);
+      return service.updateStock(caller, idParam(request.params.id, 'stock'), request.body);
+    },
+  );
+}

@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../../../test/build.ts';
+
+interface Feature {
+  place_name: string;
+  text: string;
+  center: [number, number];
+  geometry: { type: string; coordinates: [number, number] };
+  context: { id: string; text: string; short_code?: string }[];
+  relevance: number;
+}
+
+const lookup = async (t: TestApp, q: string) => {
+  const res = await t.app.inject({ url: `/api/geocode/?q=${encodeURIComponent(q)}` });
+  return {
+    status: res.statusCode,
+    body: res.json() as { type: string; features: Feature[]; detail?: string },
+  };
+};
+const contextText = (f: Feature, kind: string) => f.context.find((c) => c.id.startsWith(`${kind}.`))?.text;
+
+describe('built-in Swiss places', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['zurich', 'Zürich', 'ZÜRICH', 'Zurch', 'Zuerich'])(
+    '"%s" suggests Zürich first, with coordinates and context',
+    async (q) => {
+      const { status, body } = await lookup(t, q);
+      expect(status).toBe(200);
+      expect(body.type).toBe('FeatureCollection');
+      const [first] = body.features;
+      expect(first!.place_name).toMatch(/^80\d\d Zürich, Zürich, Switzerland$/);
+      const [lng, lat] = first!.geometry.coordinates;
+      expect(lat).toBeGreaterThan(47.3);
+      expect(lat).toBeLessThan(47.45);
+      expect(lng).toBeGreaterThan(8.45);
+      expect(lng).toBeLessThan(8.62);
+      expect(first!.center).toEqual(first!.geometry.coordinates);
+      expect(contextText(first!, 'place')).toBe('Zürich');
+      expect(contextText(first!, 'region')).toBe('Zürich');
+      expect(contextText(first!, 'country')).toBe('Switzerland');
+      expect(contextText(first!, 'postcode')).toMatch(/^80\d\d$/);
+      expect(body.features.length).toBeLessThanOrEqual(8);
+    },
+  );
+
+  it('"8001" answers the postal code 8001 Zürich first', async () => {
+    const { body } = await lookup(t, '8001');
+    expect(body.features[0]!.place_name).toBe('8001 Zürich, Zürich, Switzerland');
+    expect(contextText(body.features[0]!, 'postcode')).toBe('8001');
+  });
+
+  it('a postal code prefix lists several codes, at most 8', async () => {
+    const { body } = await lookup(t, '80');
+    expect(body.features.length).toBe(8);
+    for (const f of body.features) expect(contextText(f, 'postcode')).toMatch(/^80/);
+  });
+
+  it('"Lausane" (a typo) finds Lausanne in Vaud', async () => {
+    const { body } = await lookup(t, 'Lausane');
+    expect(body.features[0]!.place_name).toMatch(/^10\d\d Lausanne, Vaud, Switzerland$/);
+  });
+
+  it('"geneve" finds Genève and "biel" finds Biel/Bienne', async () => {
+    expect((await lookup(t, 'geneve')).body.features[0]!.text).toBe('Genève');
+    expect((await lookup(t, 'biel')).body.features[0]!.text).toBe('Biel/Bienne');
+  });
+
+  it('keeps a leading street in place_name with the locality’s coordinates', async () => {
+    const withComma = await lookup(t, 'Bahnhofstrasse 12, Zürich');
+    const first = withComma.body.features[0]!;
+    expect(first.place_name).toMatch(/^Bahnhofstrasse 12, 80\d\d Zürich, Switzerland$/);
+    expect(first.text).toBe('Bahnhofstrasse 12');
+    const city = (await lookup(t, 'Zürich')).body.features[0]!;
+    expect(first.geometry.coordinates).toEqual(city.geometry.coordinates);
+
+    const withCode = await lookup(t, 'Bahnhofstrasse 12 8001');
+    expect(withCode.body.features[0]!.place_name).toBe('Bahnhofstrasse 12, 8001 Zürich, Switzerland');
+    const withCodeAndTown = await lookup(t, 'Rue du Lac 3, 1018 Lausanne');
+    expect(withCodeAndTown.body.features[0]!.place_name).toMatch(/^Rue du Lac 3, 1018 Lausanne/);
+  });
+
+  it('answers an empty list below 2 characters and for nonsense, 400 above 200 characters', async () => {
+    expect((await lookup(t, 'z')).body.features).toEqual([]);
+    expect((await lookup(t, '')).body.features).toEqual([]);
+    expect((await lookup(t, 'qqqqxxxx')).body.features).toEqual([]);
+    const long = await lookup(t, 'x'.repeat(201));
+    expect(long.status).toBe(400);
+    expect(long.body.detail).toMatch(/200/);
+  });
+});
+
+describe('remote geocoder (GEOCODER_URL)', () => {
+  let server: Server;
+  let base: string;
+  let requests: IncomingMessage[];
+  let answer: { status: number; body: unknown };
+
+  beforeAll(async () => {
+    requests = [];
+    server = createServer((req, res) => {
+      requests.push(req);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/geocoding/v5/mapbox.places`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('forwards the query with token, country and limit, and answers the provider’s suggestions', async () => {
+    answer = {
+      status: 200,
+      body: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            id: 'address.1',
+            place_name: 'Seestrasse 1, 8002 Zürich, Switzerland',
+            text: 'Seestrasse',
+            center: [8.53, 47.36],
+            geometry: { type: 'Point', coordinates: [8.53, 47.36] },
+            context: [{ id: 'postcode.1', text: '8002' }],
+            relevance: 0.9,
+            extra: 'dropped',
+          },
+        ],
+      },
+    };
+    const t = await build({ GEOCODER_URL: base, GEOCODER_TOKEN: 'secret-token' });
+    try {
+      const { status, body } = await lookup(t, 'Seestrasse 1');
+      expect(status).toBe(200);
+      expect(body.features).toEqual([
+        expect.objectContaining({ place_name: 'Seestrasse 1, 8002 Zürich, Switzerland', relevance: 0.9 }),
+      ]);
+      const url = new URL(requests.at(-1)!.url!, 'http://x');
+      expect(decodeURIComponent(url.pathname)).toBe('/geocoding/v5/mapbox.places/Seestrasse 1.json');
+      expect(url.searchParams.get('access_token')).toBe('secret-token');
+      expect(url.searchParams.get('country')).toBe('ch');
+      expect(url.searchParams.get('limit')).toBe('8');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 with a detail when the provider fails or answers nonsense', async () => {
+    const t = await build({ GEOCODER_URL: base });
+    try {
+      answer = { status: 500, body: { message: 'boom' } };
+      const failed = await lookup(t, 'Zürich');
+      expect(failed.status).toBe(503);
+      expect(failed.body.detail).toMatch(/address lookup/);
+      answer = { status: 200, body: { nothing: true } };
+      expect((await lookup(t, 'Zürich')).status).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 when the provider cannot be reached', async () => {
+    const t = await build({ GEOCODER_URL: 'http://127.0.0.1:9/geocoding' });
+    try {
+      expect((await lookup(t, 'Bern')).status).toBe(503);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,241 @@
+/** The only place in the stores module that knows the ORM: stores, their categories and stock rows. */
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  categories,
+  orderItems,
+  orders,
+  products,
+  profiles,
+  stocks,
+  storeCategories,
+  stores,
+  users,
+} from '../../db/schema.ts';
+
+export type StoreRow = typeof stores.$inferSelect;
+
+export interface StoreJoined {
+  store: StoreRow;
+  ownerName: string;
+  ownerImage: string | null;
+}
+
+export interface StockJoined {
+  id: number;
+  number: number;
+  storeId: number;
+  storeName: string;
+  storeOwnerId: number;
+  product: {
+    id: number;
+    brand: string;
+    name: string;
+    priceRappen: number;
+    categoryId: number;
+    image: string | null;
+    sellerId: number;
+  };
+}
+
+export interface NewStore {
+  ownerId: number;
+  name: string;
+  address: string;
+  country: string;
+  city: string;
+  latitude: string;
+  longitude: string;
+  description: string;
+  phone: string;
+  image: string | null;
+  searchText: string;
+}
+
+const liveStore = isNull(stores.deletedAt);
+const liveProduct = isNull(products.deletedAt);
+
+export class StoresRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly readDb: Db = db,
+  ) {}
+
+  async existingCategoryIds(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.id, ids));
+    return rows.map((r) => r.id);
+  }
+
+  async insertStore(values: NewStore, categoryIds: number[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(stores).values(values).returning({ id: stores.id });
+      const id = row!.id;
+      if (categoryIds.length)
+        await tx
+          .insert(storeCategories)
+          .values(categoryIds.map((categoryId) => ({ storeId: id, categoryId })));
+      return id;
+    });
+  }
+
+  /** Live stores (not deleted, owner not deleted), in the order of `ids` when given. */
+  async storesWhere(
+    options: { ids?: number[]; ownerId?: number; limit?: number; newestFirst?: boolean } = {},
+  ): Promise<StoreJoined[]> {
+    const conditions: SQL[] = [liveStore, isNull(users.deletedAt)];
+    if (options.ids) {
+      if (options.ids.length === 0) return [];
+      conditions.push(inArray(stores.id, options.ids));
+    }
+    if (options.ownerId !== undefined) conditions.push(eq(stores.ownerId, options.ownerId));
+    let query = this.readDb
+      .select({ store: stores, ownerName: users.username, ownerImage: profiles.image })
+      .from(stores)
+      .innerJoin(users, eq(users.id, stores.ownerId))
+      .leftJoin(profiles, eq(profiles.userId, stores.ownerId))
+      .where(and(...conditions))
+      .orderBy(options.newestFirst ? desc(stores.id) : asc(stores.id))
+      .$dynamic();
+    if (options.limit) query = query.limit(options.limit);
+    const rows = await query;
+    if (options.ids) {
+      const byId = new Map(rows.map((r) => [r.store.id, r]));
+      return options.ids.map((id) => byId.get(id)).filter((r): r is StoreJoined => r !== undefined);
+    }
+    return rows;
+  }
+
+  async findStore(id: number): Promise<StoreJoined | null> {
+    const rows = await this.storesWhere({ ids: [id] });
+    return rows[0] ?? null;
+  }
+
+  async categoriesOf(storeIds: number[]): Promise<{ storeId: number; id: number; name: string }[]> {
+    if (storeIds.length === 0) return [];
+    return this.readDb
+      .select({ storeId: storeCategories.storeId, id: categories.id, name: categories.name })
+      .from(storeCategories)
+      .innerJoin(categories, eq(categories.id, storeCategories.categoryId))
+      .where(inArray(storeCategories.storeId, storeIds))
+      .orderBy(asc(categories.position), asc(categories.id));
+  }
+
+  private stockSelect(db: DbOrTx = this.readDb) {
+    return db
+      .select({
+        id: stocks.id,
+        number: stocks.number,
+        storeId: stocks.storeId,
+        storeName: stores.name,
+        storeOwnerId: stores.ownerId,
+        product: {
+          id: products.id,
+          brand: products.brand,
+          name: products.name,
+          priceRappen: products.priceRappen,
+          categoryId: products.categoryId,
+          image: products.image,
+          sellerId: products.sellerId,
+        },
+      })
+      .from(stocks)
+      .innerJoin(stores, eq(stores.id, stocks.storeId))
+      .innerJoin(products, eq(products.id, stocks.productId));
+  }
+
+  /** Stock rows of live stores and live products. */
+  async stocksWhere(
+    options: {
+      storeIds?: number[];
+      productId?: number;
+      ownerId?: number;
+      limit?: number;
+      offset?: number;
+      newestFirst?: boolean;
+    } = {},
+  ): Promise<StockJoined[]> {
+    const conditions: SQL[] = [liveStore, liveProduct];
+    if (options.storeIds) {
+      if (options.storeIds.length === 0) return [];
+      conditions.push(inArray(stocks.storeId, options.storeIds));
+    }
+    if (options.productId !== undefined) conditions.push(eq(stocks.productId, options.productId));
+    if (options.ownerId !== undefined) conditions.push(eq(stores.ownerId, options.ownerId));
+    let query = this.stockSelect()
+      .where(and(...conditions))
+      .orderBy(options.newestFirst ? desc(stocks.id) : asc(stocks.id))
+      .$dynamic();
+    if (options.limit) query = query.limit(options.limit);
+    if (options.offset) query = query.offset(options.offset);
+    return query;
+  }
+
+  async findStock(id: number): Promise<StockJoined | null> {
+    const rows = await this.stockSelect(this.db)
+      .where(and(eq(stocks.id, id), liveStore, liveProduct))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** A live product's owner, or null. */
+  async findProductSeller(productId: number): Promise<number | null> {
+    const rows = await this.db
+      .select({ sellerId: products.sellerId })
+      .from(products)
+      .where(and(eq(products.id, productId), liveProduct))
+      .limit(1);
+    return rows[0]?.sellerId ?? null;
+  }
+
+  /** One row per (store, product): a second create sets the number of the existing row. */
+  async upsertStock(storeId: number, productId: number, number: number): Promise<number> {
+    const [row] = await this.db
+      .insert(stocks)
+      .values({ storeId, productId, number })
+      .onConflictDoUpdate({
+        target: [stocks.storeId, stocks.productId],
+        set: { number, updatedAt: new Date() },
+      })
+      .returning({ id: stocks.id });
+    return row!.id;
+  }
+
+  async setStockNumber(id: number, number: number): Promise<void> {
+    await this.db.update(stocks).set({ number, updatedAt: new Date() }).where(eq(stocks.id, id));
+  }
+
+  /**
+   * Soft delete unless in-store pick-ups of this store are still open (not handed over, order
+   * not expired). The store row is locked so the check and the delete see the same state.
+   * Order lines keep their copied store name; stock rows stay for the record.
+   */
+  async softDeleteStore(id: number): Promise<'deleted' | 'pending' | 'missing'> {
+    return this.db.transaction(async (tx) => {
+      const locked = await tx
+        .select({ id: stores.id })
+        .from(stores)
+        .where(and(eq(stores.id, id), liveStore))
+        .for('update');
+      if (locked.length === 0) return 'missing';
+      const [pending] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(
+            eq(orderItems.storeId, id),
+            eq(orderItems.orderType, 'inStore'),
+            eq(orderItems.isRetrieved, false),
+            ne(orders.status, 'expired'),
+          ),
+        );
+      if ((pending?.n ?? 0) > 0) return 'pending';
+      await tx.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, id));
+      return 'deleted';
+    });
+  }
+}

@@ -1,0 +1,199 @@
+/** Rules for stores and stock rows: who may create, change and delete them, and their answer shapes. */
+import {
+  rappenToDecimal,
+  storeCreateSchema,
+  stockCreateSchema,
+  stockUpdateSchema,
+  toSearchText,
+  type Stock,
+  type Store,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import { parseWith } from '../../lib/validation.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
+import { StoresRepo, type StockJoined, type StoreJoined } from './repo.ts';
+
+/** Anonymous GET /api/stocks/ answers at most this many rows per page. */
+export const PUBLIC_STOCK_PAGE = 100;
+
+export class StoresService {
+  readonly repo: StoresRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new StoresRepo(ctx.database.db, ctx.database.readDb);
+  }
+
+  toStock(row: StockJoined): Stock {
+    return {
+      id: row.id,
+      number: row.number,
+      store: row.storeId,
+      storeName: row.storeName,
+      product: {
+        id: row.product.id,
+        brand: row.product.brand,
+        name: row.product.name,
+        price: rappenToDecimal(row.product.priceRappen),
+        category: row.product.categoryId,
+        image: mediaUrl(this.ctx.media, row.product.image),
+      },
+    };
+  }
+
+  /** Every store answer carries every field of the Store shape, stocks and owner included. */
+  async render(rows: StoreJoined[]): Promise<Store[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.store.id);
+    const [links, stockRows] = await Promise.all([
+      this.repo.categoriesOf(ids),
+      this.repo.stocksWhere({ storeIds: ids }),
+    ]);
+    return rows.map(({ store, ownerName, ownerImage }) => {
+      const cats = links.filter((l) => l.storeId === store.id);
+      return {
+        id: store.id,
+        owner: store.ownerId,
+        name: store.name,
+        address: store.address,
+        country: store.country,
+        city: store.city,
+        latitude: Number(store.latitude),
+        longitude: Number(store.longitude),
+        description: store.description,
+        phone: store.phone,
+        image: mediaUrl(this.ctx.media, store.image),
+        thumbnail: mediaThumbUrl(this.ctx.media, store.image),
+        category: cats.map((c) => c.id),
+        categoryDetails: cats.map(({ id, name }) => ({ id, name })),
+        stocks: stockRows.filter((s) => s.storeId === store.id).map((s) => this.toStock(s)),
+        owner_name: ownerName,
+        owner_id: store.ownerId,
+        profile_image: mediaUrl(this.ctx.media, ownerImage),
+      };
+    });
+  }
+
+  /** Live stores by id, in the order given (search ranks them). */
+  async storesByIds(ids: number[]): Promise<Store[]> {
+    return this.render(await this.repo.storesWhere({ ids }));
+  }
+
+  async get(id: number): Promise<Store> {
+    const row = await this.repo.findStore(id);
+    if (!row) throw notFound(`Store ${id} does not exist.`);
+    const [store] = await this.render([row]);
+    return store!;
+  }
+
+  async ofOwner(ownerId: number): Promise<Store[]> {
+    return this.render(await this.repo.storesWhere({ ownerId }));
+  }
+
+  async create(caller: Caller, fields: Record<string, unknown>, file: UploadedFile | null): Promise<Store> {
+    // `owner` may be sent (the original form does) but a store always belongs to its creator.
+    const { owner: _ignored, ...rest } = fields;
+    const input = parseWith(storeCreateSchema, rest);
+    const categoryIds = [...new Set(input.category)];
+    const known = await this.repo.existingCategoryIds(categoryIds);
+    const unknown = categoryIds.filter((id) => !known.includes(id));
+    if (unknown.length)
+      throw badRequest(`Category ${unknown.join(', ')} does not exist.`, [
+        { field: 'category', message: `Category ${unknown.join(', ')} does not exist.` },
+      ]);
+    const image = file ? (await processImage(file.buffer, this.ctx.media, 'stores')).key : null;
+    const id = await this.repo.insertStore(
+      {
+        ownerId: caller.id,
+        name: input.name,
+        address: input.address,
+        country: input.country,
+        city: input.city,
+        latitude: input.latitude.toFixed(6),
+        longitude: input.longitude.toFixed(6),
+        description: input.description,
+        phone: input.phone,
+        image,
+        searchText: toSearchText(input.name, input.city, input.address, caller.username),
+      },
+      categoryIds,
+    );
+    this.ctx.cache.invalidate();
+    return this.get(id);
+  }
+
+  async delete(caller: Caller, id: number): Promise<void> {
+    const row = await this.repo.findStore(id);
+    if (!row) throw notFound(`Store ${id} does not exist.`);
+    if (row.store.ownerId !== caller.id) throw forbidden('Only the owner of a store can delete it.');
+    const result = await this.repo.softDeleteStore(id);
+    if (result === 'missing') throw notFound(`Store ${id} does not exist.`);
+    if (result === 'pending')
+      throw conflict(
+        `Store ${id} still has in-store pick-ups that were not handed over. Mark them picked up before deleting the store.`,
+      );
+    this.ctx.cache.invalidate();
+  }
+
+  // --- stock rows ---
+
+  /**
+   * A seller sees all their own rows; anyone else one page (at most 100) of the newest rows,
+   * so the answer stays bounded however large the catalogue grows.
+   */
+  async listStocks(caller: Caller | null, page: { offset: number; limit: number }): Promise<Stock[]> {
+    const rows =
+      caller?.role === 'STORE_OWNER'
+        ? await this.repo.stocksWhere({ ownerId: caller.id })
+        : await this.repo.stocksWhere({
+            limit: Math.min(page.limit, PUBLIC_STOCK_PAGE),
+            offset: page.offset,
+            newestFirst: true,
+          });
+    return rows.map((r) => this.toStock(r));
+  }
+
+  async stocksOfStore(storeId: number): Promise<Stock[]> {
+    if (!(await this.repo.findStore(storeId))) throw notFound(`Store ${storeId} does not exist.`);
+    return (await this.repo.stocksWhere({ storeIds: [storeId] })).map((r) => this.toStock(r));
+  }
+
+  async stocksOfProduct(productId: number): Promise<Stock[]> {
+    if ((await this.repo.findProductSeller(productId)) === null)
+      throw notFound(`Product ${productId} does not exist.`);
+    return (await this.repo.stocksWhere({ productId })).map((r) => this.toStock(r));
+  }
+
+  /** Creates the row, or sets the number of the existing row of that (store, product). */
+  async createStock(caller: Caller, body: unknown): Promise<Stock> {
+    const input = parseWith(stockCreateSchema, body);
+    const store = await this.repo.findStore(input.store);
+    if (!store) throw notFound(`Store ${input.store} does not exist.`);
+    const sellerId = await this.repo.findProductSeller(input.product);
+    if (sellerId === null) throw notFound(`Product ${input.product} does not exist.`);
+    if (store.store.ownerId !== caller.id || sellerId !== caller.id)
+      throw forbidden('Only the owner of both the store and the product can set its stock.');
+    const id = await this.repo.upsertStock(input.store, input.product, input.number);
+    this.ctx.cache.invalidate();
+    return this.getStock(id);
+  }
+
+  async updateStock(caller: Caller, id: number, body: unknown): Promise<Stock> {
+    const input = parseWith(stockUpdateSchema, body);
+    const row = await this.repo.findStock(id);
+    if (!row) throw notFound(`Stock ${id} does not exist.`);
+    if (row.storeOwnerId !== caller.id || row.product.sellerId !== caller.id)
+      throw forbidden('Only the owner of both the store and the product can change its stock.');
+    await this.repo.setStockNumber(id, input.number);
+    this.ctx.cache.invalidate();
+    return this.getStock(id);
+  }
+
+  private async getStock(id: number): Promise<Stock> {
+    const row = await this.repo.findStock(id);
+    if (!row) throw notFound(`Stock ${id} does not exist.`);
+    return this.toStock(row);
+  }
+}
