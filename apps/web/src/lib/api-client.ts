@@ -4,6 +4,7 @@
  * server's `detail` (or the generic request message).
  */
 import { useSession } from '../stores/session';
+import { useI18n } from '../i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -36,7 +37,8 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers its messages (`detail`) in the chosen language.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': useI18n.getState().locale };
   const token = useSession.getState().userInfo?.access;
   if (token && options.auth !== false) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
