@@ -1,5 +1,195 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate } from 'react-router';
+import { formatCHF, type CartItem } from '@marktgasse/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { loginFor, paths } from '../../../config/paths';
+import { useCart } from '../../../stores/cart';
+import { useSession } from '../../../stores/session';
+import { useCartRecheck, type LineNotice } from '../api/recheck-cart';
+import { CartThumb } from '../components/cart-thumb';
+import { FREE_SHIPPING_NOTE, lineLabel, plural, summarizeCart } from '../lib/cart-groups';
+import '../checkout.css';
+
+const MAX_QUANTITY_CHOICES = 100;
+
+function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undefined }) {
+  const setQuantity = useCart((s) => s.setQuantity);
+  const removeItem = useCart((s) => s.removeItem);
+  // Like the product page, a huge stock offers the first 100 choices (a select of thousands freezes phones).
+  const max = Math.max(Math.min(item.productStock, MAX_QUANTITY_CHOICES), item.quantity, 1);
+  const options = Array.from({ length: max }, (_, i) => i + 1);
+  const label = lineLabel(item);
+  return (
+    <ListGroup.Item as="li" className="py-3" data-testid="cart-line">
+      <div className="d-flex gap-3 align-items-start">
+        <CartThumb src={item.image} alt={item.name} />
+        <div className="flex-grow-1" style={{ minWidth: 0 }}>
+          <Row className="g-2 align-items-center">
+            <Col xs={12} md={6}>
+              <Link to={paths.product(item.id)} className="fw-semibold text-break">
+                {item.name}
+              </Link>
+              <div className="small text-body-secondary">{item.brand}</div>
+              <Badge
+                bg={item.orderType === 'online' ? 'light' : 'secondary'}
+                text={item.orderType === 'online' ? 'dark' : undefined}
+                className="fw-normal text-wrap text-start mt-1 border"
+              >
+                {label}
+              </Badge>
+            </Col>
+            <Col xs={6} md={2} className="fw-semibold">
+              {formatCHF(item.price)}
+            </Col>
+            <Col xs={6} md={4} className="d-flex align-items-center justify-content-end gap-2">
+              <Form.Select
+                size="sm"
+                className="cart-qty"
+                aria-label={`Quantity of ${item.name}`}
+                value={item.quantity}
+                onChange={(e) => setQuantity(item.id, Number(e.target.value))}
+              >
+                {options.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Form.Select>
+              <Button
+                variant="outline-danger"
+                size="sm"
+                aria-label={`Remove ${item.name} from the cart`}
+                onClick={() => removeItem(item.id)}
+              >
+                <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="currentColor">
+                  <path d="M5.5 5.5A.5.5 0 0 1 6 6v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m2.5 0a.5.5 0 0 1 .5.5v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m3 .5a.5.5 0 0 0-1 0v6a.5.5 0 0 0 1 0z" />
+                  <path d="M14.5 3a1 1 0 0 1-1 1H13v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4h-.5a1 1 0 0 1-1-1V2a1 1 0 0 1 1-1H6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1h3.5a1 1 0 0 1 1 1zM4.118 4 4 4.059V13a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V4.059L11.882 4zM2.5 3h11V2h-11z" />
+                </svg>
+              </Button>
+            </Col>
+          </Row>
+          {notice && (
+            <div
+              className={`small mt-2 ${notice.blocking ? 'text-danger' : 'text-warning-emphasis'}`}
+              role="status"
+              data-testid="line-notice"
+            >
+              {notice.messages.join(' ')}
+            </div>
+          )}
+        </div>
+      </div>
+    </ListGroup.Item>
+  );
+}
 
 export function Component() {
-  return <Placeholder title="Shopping Cart" />;
+  usePageTitle('Shopping Cart');
+  const navigate = useNavigate();
+  const cartItems = useCart((s) => s.cartItems);
+  const clear = useCart((s) => s.clear);
+  const loggedIn = useSession((s) => !!s.userInfo);
+  const { notices, checking } = useCartRecheck();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const summary = summarizeCart(cartItems);
+  const blocked = cartItems.some((i) => notices[i.id]?.blocking);
+
+  const proceed = () => {
+    const next = summary.hasOnline ? paths.shipping : paths.payment;
+    navigate(loggedIn ? next : loginFor(next));
+  };
+
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Shopping Cart</h1>
+        {cartItems.length > 1 && (
+          <Button variant="outline-danger" size="sm" onClick={() => setConfirmClear(true)}>
+            Clear Cart
+          </Button>
+        )}
+      </div>
+      <Row className="g-4">
+        <Col md={8}>
+          {cartItems.length === 0 ? (
+            <Message variant="info">
+              Your cart is empty{' '}
+              <Link to={paths.home} className="ms-2">
+                Go Back
+              </Link>
+            </Message>
+          ) : (
+            summary.groups.map((group) => (
+              <Card
+                key={group.sellerId}
+                className="mb-3"
+                as="section"
+                aria-labelledby={`seller-${group.sellerId}`}
+              >
+                <Card.Header className="bg-white d-flex justify-content-between align-items-center">
+                  <h2 className="h6 mb-0" id={`seller-${group.sellerId}`}>
+                    <Link to={paths.seller(group.sellerId)}>{group.seller}</Link>
+                  </h2>
+                  <span className="small text-body-secondary">{plural(group.itemCount, 'item')}</span>
+                </Card.Header>
+                <ListGroup as="ul" variant="flush">
+                  {group.items.map((item) => (
+                    <CartLine key={item.id} item={item} notice={notices[item.id]} />
+                  ))}
+                </ListGroup>
+                <Card.Footer className="bg-white text-end">
+                  Subtotal: <strong data-testid="seller-subtotal">{formatCHF(group.itemsRappen)}</strong>
+                </Card.Footer>
+              </Card>
+            ))
+          )}
+        </Col>
+        <Col md={4}>
+          <Card className="summary-card">
+            <Card.Body>
+              <h2 className="h5">
+                Subtotal (<span data-testid="cart-count">{summary.itemCount}</span>) items
+              </h2>
+              <p className="fs-4 fw-semibold mb-2" data-testid="cart-total">
+                {formatCHF(summary.itemsRappen)}
+              </p>
+              {summary.showFreeShippingNote && (
+                <p className="small text-success mb-3">{FREE_SHIPPING_NOTE}</p>
+              )}
+              {blocked && (
+                <p className="small text-danger" role="alert">
+                  Remove the items that are no longer available to continue.
+                </p>
+              )}
+              {checking && cartItems.length > 0 && (
+                <p className="small text-body-secondary" role="status">
+                  Checking prices and stock…
+                </p>
+              )}
+              <Button className="w-100" disabled={cartItems.length === 0 || blocked} onClick={proceed}>
+                Proceed To Checkout
+              </Button>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+      <ConfirmDialog
+        show={confirmClear}
+        title="Clear the cart"
+        body="Remove all items from your cart?"
+        onConfirm={clear}
+        onClose={() => setConfirmClear(false)}
+      />
+    </Container>
+  );
 }

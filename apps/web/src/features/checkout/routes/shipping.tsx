@@ -1,5 +1,84 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import type { ShippingAddress } from '@marktgasse/shared';
+import { FormContainer } from '../../../components/form-container';
+import { usePageTitle } from '../../../components/page-title';
+import { paths } from '../../../config/paths';
+import { useCart } from '../../../stores/cart';
+import { CheckoutSteps } from '../components/checkout-steps';
+import { validateShipping, type ShippingErrors } from '../lib/shipping-form';
+import '../checkout.css';
+
+const FIELDS: { name: keyof ShippingAddress; label: string; autoComplete: string; placeholder: string }[] = [
+  { name: 'address', label: 'Address', autoComplete: 'street-address', placeholder: 'Marktgasse 1' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'Bern' },
+  { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', placeholder: '3011' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name', placeholder: 'Schweiz' },
+];
 
 export function Component() {
-  return <Placeholder title="Shipping" />;
+  usePageTitle('Shipping');
+  const navigate = useNavigate();
+  const saved = useCart((s) => s.shippingAddress);
+  const saveShippingAddress = useCart((s) => s.saveShippingAddress);
+  const hasOnline = useCart(
+    (s) => s.cartItems.length === 0 || s.cartItems.some((i) => i.orderType === 'online'),
+  );
+  const [values, setValues] = useState<ShippingAddress>({
+    address: saved?.address ?? '',
+    city: saved?.city ?? '',
+    postalCode: saved?.postalCode ?? '',
+    country: saved?.country ?? '',
+  });
+  const [errors, setErrors] = useState<ShippingErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const update = (name: keyof ShippingAddress, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (submitted) setErrors(validateShipping(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateShipping(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    saveShippingAddress({
+      address: values.address.trim(),
+      city: values.city.trim(),
+      postalCode: values.postalCode.trim(),
+      country: values.country.trim(),
+    });
+    navigate(paths.payment);
+  };
+
+  return (
+    <FormContainer>
+      <CheckoutSteps current="shipping" showShipping={hasOnline} />
+      <h1 className="h3 mb-3">Shipping</h1>
+      <Form noValidate onSubmit={submit} className="bg-white p-3 p-md-4 rounded border">
+        {FIELDS.map((field) => (
+          <Form.Group className="mb-3" controlId={`shipping-${field.name}`} key={field.name}>
+            <Form.Label>{field.label}</Form.Label>
+            <Form.Control
+              type="text"
+              required
+              autoComplete={field.autoComplete}
+              placeholder={`e.g. ${field.placeholder}`}
+              inputMode={field.name === 'postalCode' ? 'numeric' : undefined}
+              value={values[field.name]}
+              isInvalid={!!errors[field.name]}
+              onChange={(e) => update(field.name, e.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{errors[field.name]}</Form.Control.Feedback>
+          </Form.Group>
+        ))}
+        <Button type="submit">Continue</Button>
+      </Form>
+    </FormContainer>
+  );
 }

@@ -1,0 +1,87 @@
+/** Every order call of the web app: query options for reads, mutations that refresh what they change. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, SellerOrder } from '@marktgasse/shared';
+import { api } from '../../../lib/api-client';
+
+export interface PaymentConfig {
+  provider: 'paypal' | 'test';
+  clientId: string | null;
+  currency: 'CHF';
+}
+
+export const myOrdersQuery = () =>
+  queryOptions({
+    queryKey: ['orders', 'mine'],
+    queryFn: () => api<Order[]>('/api/orders/myorders/'),
+    staleTime: 0,
+  });
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['orders', 'detail', id],
+    queryFn: () => api<Order>(`/api/orders/${id}/`),
+    staleTime: 0,
+  });
+
+export const paymentConfigQuery = () =>
+  queryOptions({
+    queryKey: ['orders', 'payment-config'],
+    queryFn: () => api<PaymentConfig>('/api/orders/payment-config/'),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const mySellerOrdersQuery = () =>
+  queryOptions({
+    queryKey: ['seller-orders', 'mine'],
+    queryFn: () => api<SellerOrder[]>('/api/seller-orders/myorders/'),
+    staleTime: 0,
+  });
+
+export const sellerOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['seller-orders', 'detail', id],
+    queryFn: () => api<SellerOrder>(`/api/seller-orders/${id}/`),
+    staleTime: 0,
+  });
+
+export const useMyOrders = () => useQuery(myOrdersQuery());
+export const useOrder = (id: string) => useQuery(orderQuery(id));
+export const usePaymentConfig = (enabled: boolean) => useQuery({ ...paymentConfigQuery(), enabled });
+export const useMySellerOrders = () => useQuery(mySellerOrdersQuery());
+export const useSellerOrder = (id: string) => useQuery(sellerOrderQuery(id));
+
+/** Pays an order: no body for the test provider, the approved PayPal order id otherwise. */
+export function usePayOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paypalOrderId?: string) =>
+      api<Order>(`/api/orders/${id}/pay/`, {
+        method: 'PUT',
+        body: paypalOrderId ? { paypalOrderId } : undefined,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+export const createPaypalOrder = (id: number | string) =>
+  api<{ id: string }>(`/api/orders/${id}/paypal/`, { method: 'POST' });
+
+type SellerAction =
+  { kind: 'send' } | { kind: 'retrieve'; itemId: number; code: string } | { kind: 'complete' };
+
+/** Send, retrieve or complete; the seller order is reloaded after each (spec §4). */
+export function useSellerOrderAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: SellerAction) => {
+      if (action.kind === 'send') return api<unknown>(`/api/seller-orders/${id}/send/`, { method: 'PUT' });
+      if (action.kind === 'complete')
+        return api<unknown>(`/api/seller-orders/${id}/complete/`, { method: 'PUT' });
+      return api<unknown>(`/api/orders/order-items/${action.itemId}/retrieve/`, {
+        method: 'PUT',
+        body: { code: action.code },
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['seller-orders'] }),
+  });
+}

@@ -1,0 +1,26 @@
+import type { SellerOrder } from '@marktgasse/shared';
+
+/** Item counts (quantities) of one or more seller orders. */
+export function orderCounts(sellerOrders: readonly SellerOrder[]): {
+  items: number;
+  online: number;
+  inStore: number;
+} {
+  let online = 0;
+  let inStore = 0;
+  for (const so of sellerOrders) {
+    online += so.onlineOrderItems.reduce((n, i) => n + i.quantity, 0);
+    inStore += so.inStoreOrderItems.reduce((n, i) => n + i.quantity, 0);
+  }
+  return { items: online + inStore, online, inStore };
+}
+
+/** Nothing left to ship and no in-store item left to hand over. */
+export function nothingLeft(so: SellerOrder): boolean {
+  const hasAny = so.onlineOrderItems.length + so.inStoreOrderItems.length > 0;
+  return (
+    hasAny &&
+    (so.onlineOrderItems.length === 0 || so.isShipped) &&
+    so.inStoreOrderItems.every((i) => i.isRetrieved)
+  );
+}
