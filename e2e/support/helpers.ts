@@ -59,7 +59,7 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
     },
     [info, me],
   );
-  await page.goto(`/#${to}`);
-  await page.reload();
+  // A full load, so nothing of a previous session's page keeps running.
+  await page.goto(`/?session=${info.id}#${to}`);
   return info as { access: string; id: number };
 }

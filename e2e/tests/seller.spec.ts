@@ -1,0 +1,222 @@
+/**
+ * The seller back office end to end: a new seller creates a store through the address
+ * lookup and a product with an image, keeps its stock, finds it, sees it on the map and
+ * on the product page, deletes a stock and the store. The map must work with no network.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { registerViaUi, screenshots, uniqueName } from '../support/helpers';
+
+/** A small valid PNG (a coloured tile with a stripe), made here so the test ships no binary. */
+function pngFixture(size = 96): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const stripe = Math.abs(x - y) < size / 8;
+      row[1 + x * 3] = stripe ? 255 : 200;
+      row[2 + x * 3] = stripe ? 255 : 16 + y;
+      row[3 + x * 3] = stripe ? 255 : 46;
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Blocks every request that leaves the test server, and remembers them. */
+async function offline(page: Page, baseURL: string): Promise<string[]> {
+  const outside: string[] = [];
+  await page.context().route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(baseURL) || url.startsWith('data:') || url.startsWith('blob:'))
+      return route.continue();
+    outside.push(url);
+    return route.abort();
+  });
+  return outside;
+}
+
+/** The innermost table row holding `inner` (expanded rows hold tables of their own). */
+const rowWith = (page: Page, inner: ReturnType<Page['locator']>) =>
+  page.locator('tr:not(:has(tr))').filter({ has: inner });
+
+async function mapReady(page: Page) {
+  await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a seller manages a store, a product and its stock, and finds them on the map', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const outside = await offline(page, baseURL!);
+  const { username } = await registerViaUi(page, 'Seller');
+  const storeName = uniqueName('Laden ');
+  const productName = uniqueName('Bergkaese ');
+
+  // --- My stores: empty, then Add Store ---
+  await page.goto('/#/mystores');
+  await expect(page.getByRole('heading', { name: 'My Stores' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add Store' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Store' })).toBeVisible();
+
+  // Validation: name, latitude and longitude are required.
+  await page.getByRole('button', { name: 'Create Store' }).click();
+  await expect(page.getByText('Enter the store name.')).toBeVisible();
+  await expect(page.getByText('Enter a latitude.')).toBeVisible();
+  await expect(page.getByText('Enter a longitude.')).toBeVisible();
+
+  await page.getByLabel('Name').fill(storeName);
+  const address = page.getByRole('combobox', { name: 'Address' });
+  await address.fill('Bahnhofstrasse 1 Zürich');
+  const suggestion = page.getByRole('option', { name: /Bahnhofstrasse 1.*Zürich/ }).first();
+  await expect(suggestion).toBeVisible();
+  await mapReady(page);
+  // Choose with the keyboard: first suggestion.
+  await address.press('ArrowDown');
+  await address.press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toBeHidden();
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^4[5-8]\.\d{6}$/);
+  await expect(page.getByLabel('Longitude')).toHaveValue(/^[5-9]\.\d{6}$/);
+  await expect(page.getByLabel('City')).toHaveValue('Zürich');
+  await expect(page.getByLabel('Country')).not.toHaveValue('');
+  await expect(page.getByRole('img', { name: /Store location/ })).toBeVisible();
+  await page.getByLabel('Phone').fill('+41 44 123 45 67');
+  await page.getByLabel('Description').fill('Cheese and bread from the region.');
+  await page.locator('fieldset').getByRole('checkbox').first().check();
+  await screenshots(page, 'seller-add-store');
+  await page.getByRole('button', { name: 'Create Store' }).click();
+  await expect(page.getByText('Store Created Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/#\/mystores$/);
+  await expect(page.getByRole('cell', { name: new RegExp(`^${storeName}`) })).toBeVisible();
+  // The notice fades after about 1.5 s.
+  await expect(page.getByText('Store Created Successfully!')).toBeHidden({ timeout: 5_000 });
+
+  // --- Add a product with an image ---
+  await page.goto('/#/myproducts');
+  await expect(page.getByText('Currently no product to show!')).toBeVisible();
+  await page.getByRole('link', { name: 'Add Product' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Product' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Enter a brand.')).toBeVisible();
+  await expect(page.getByText('Choose a category.')).toBeVisible();
+  await expect(page.getByLabel('Subcategory')).toHaveCount(0);
+  await page.getByLabel('Brand').fill('Alpkäserei');
+  await page.getByLabel('Name').fill(productName);
+  await page.getByLabel('Price').fill('12.90');
+  await page.getByLabel('Description').fill('Aged for twelve months in a mountain cellar.');
+  await expect(page.getByLabel('Image')).toHaveAttribute('accept', 'image/*');
+  await page
+    .getByLabel('Image')
+    .setInputFiles({ name: 'cheese.png', mimeType: 'image/png', buffer: pngFixture() });
+  await page.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+  await expect(page.getByLabel('Subcategory')).toBeVisible();
+  await page.getByLabel('Subcategory').selectOption({ index: 1 });
+  await screenshots(page, 'seller-add-product');
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Product Created Successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/#\/myproducts$/);
+
+  // --- Find it through search; the price is truncated to whole francs ---
+  await page.getByLabel('Search my products').fill(productName.slice(0, 14));
+  const productRow = rowWith(page, page.getByRole('link', { name: productName }));
+  await expect(productRow).toBeVisible();
+  await expect(productRow).toContainText('CHF 12');
+  await expect(productRow).not.toContainText('12.90');
+  await expect(productRow.locator('img')).toHaveCount(1);
+  const href = await productRow.getByRole('link', { name: productName }).getAttribute('href');
+  const productId = /product\/(\d+)/.exec(href ?? '')?.[1];
+  expect(productId).toBeTruthy();
+
+  // --- Set its stock in the store (the row has no record yet: save creates it) ---
+  await productRow.getByRole('button', { name: /View Stock/ }).click();
+  const stockLabel = `Alpkäserei ${productName} in ${storeName}`;
+  await page.getByRole('button', { name: `Edit stock of ${stockLabel}` }).click();
+  await page.getByLabel(`Stock of ${stockLabel}`).fill('1.5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The stock number must be a whole number from 0 to 1,000,000.')).toBeVisible();
+  await page.getByLabel(`Stock of ${stockLabel}`).fill('7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const deleteStock = page.getByRole('button', { name: `Delete stock of ${stockLabel}` });
+  await expect(rowWith(page, deleteStock).locator('.badge')).toHaveText('7');
+  await expect(rowWith(page, deleteStock)).toContainText(storeName);
+  await expect(deleteStock).toBeEnabled();
+  await screenshots(page, 'seller-my-products');
+
+  // --- The product page shows the live stock ---
+  await page.goto(`/#/product/${productId}`);
+  await expect(page.getByTestId('stock-badge')).toHaveText(/In Stock \(7\)/);
+  await expect(page.getByTestId('stock-badge')).toHaveClass(/bg-success/);
+
+  // --- The map: Switzerland, the store markers, the popup link to the seller page ---
+  await page.goto('/#/map');
+  await expect(page.getByRole('heading', { name: 'Find a Store' })).toBeVisible();
+  await mapReady(page);
+  await expect(page.locator('.map-store-marker, .map-cluster-marker').first()).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: storeName })).toBeVisible();
+  await screenshots(page, 'seller-map');
+  await page.getByLabel('Search stores').fill(storeName);
+  const listEntry = page.getByRole('listitem').filter({ hasText: storeName });
+  await expect(listEntry).toBeVisible();
+  await expect(listEntry.getByRole('link', { name: username })).toHaveAttribute('href', /#\/seller\/\d+/);
+  const marker = page.getByRole('button', { name: new RegExp(`^${storeName}, `) });
+  await expect(marker).toBeVisible();
+  await marker.click();
+  await expect(page.locator('.maplibregl-popup').getByRole('link', { name: username })).toBeVisible();
+
+  // --- My stores: expand, delete the stock (0, button disabled), delete the store ---
+  await page.goto('/#/mystores');
+  await page.getByRole('button', { name: `View Products of ${storeName}` }).click();
+  await expect(rowWith(page, deleteStock).locator('.badge')).toHaveText('7');
+  await expect(rowWith(page, deleteStock)).toContainText(productName);
+  await screenshots(page, 'seller-my-stores');
+  await deleteStock.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(deleteStock).toBeDisabled();
+  await expect(rowWith(page, deleteStock).locator('.badge')).toHaveText('0');
+  // Searching inside the store for something it does not have.
+  await page.getByLabel(`Search products in ${storeName}`).fill('zzqx-nothing');
+  await expect(page.getByText(`No search results in ${storeName} store!`)).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete ${storeName}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Store Deleted Successfully!')).toBeVisible();
+  await expect(page.getByRole('cell', { name: new RegExp(`^${storeName}`) })).toHaveCount(0);
+
+  expect(outside, 'requests that left the test server').toEqual([]);
+});
+
+test('seller pages send visitors to the login with a way back', async ({ page }) => {
+  await page.goto('/#/mystores');
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fmystores/);
+  await page.goto('/#/myproducts/add-product');
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fmyproducts%2Fadd-product/);
+});
