@@ -399,3 +399,20 @@ describe('registration limit per address', () => {
     }
   });
 });
+
+describe('public configuration', () => {
+  it('tells the web app the remote map style only when one is configured', async () => {
+    expect((await t.app.inject({ url: '/api/config/' })).json()).toEqual({
+      mapStyleUrl: null,
+      currency: 'CHF',
+    });
+    const withStyle = await build({ MAP_STYLE_URL: 'https://tiles.example.ch/style.json' });
+    try {
+      const res = await withStyle.app.inject({ url: '/api/config' });
+      expect(res.json().mapStyleUrl).toBe('https://tiles.example.ch/style.json');
+      expect(res.headers['content-security-policy']).toContain('https://tiles.example.ch');
+    } finally {
+      await withStyle.close();
+    }
+  });
+});

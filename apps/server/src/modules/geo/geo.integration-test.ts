@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
+import { CANTON_NAMES, loadPlaces } from './places.ts';
 
 interface Feature {
   place_name: string;
@@ -86,6 +87,46 @@ describe('built-in Swiss places', () => {
     expect(withCode.body.features[0]!.place_name).toBe('Bahnhofstrasse 12, 8001 Zürich, Switzerland');
     const withCodeAndTown = await lookup(t, 'Rue du Lac 3, 1018 Lausanne');
     expect(withCodeAndTown.body.features[0]!.place_name).toMatch(/^Rue du Lac 3, 1018 Lausanne/);
+  });
+
+  it.each([
+    ['Lugano', 'Lugano', 'Ticino', 46.004, 8.951],
+    ['6900', 'Lugano', 'Ticino', 46.004, 8.951],
+    ['Luzern', 'Luzern', 'Luzern', 47.05, 8.309],
+    ['St. Gallen', 'St. Gallen', 'St. Gallen', 47.424, 9.376],
+    ['Neuchâtel', 'Neuchâtel', 'Neuchâtel', 46.992, 6.931],
+    ['neuchatel', 'Neuchâtel', 'Neuchâtel', 46.992, 6.931],
+    ['Delémont', 'Delémont', 'Jura', 47.365, 7.343],
+    ['Sion', 'Sion', 'Valais', 46.233, 7.36],
+  ])('"%s" suggests %s (%s) first, near the town centre', async (q, place, canton, lat, lng) => {
+    const { status, body } = await lookup(t, q);
+    expect(status).toBe(200);
+    const first = body.features[0]!;
+    expect(first.text).toBe(place);
+    expect(contextText(first, 'region')).toBe(canton);
+    const [gotLng, gotLat] = first.geometry.coordinates;
+    expect(Math.abs(gotLat - lat)).toBeLessThan(0.05);
+    expect(Math.abs(gotLng - lng)).toBeLessThan(0.05);
+  });
+
+  it('knows places in every one of the 26 cantons', async () => {
+    const cantons = new Set(loadPlaces().map((p) => p.canton));
+    expect([...cantons].sort()).toEqual(Object.keys(CANTON_NAMES).sort());
+    for (const [q, canton] of [
+      ['Schaffhausen', 'Schaffhausen'],
+      ['Frauenfeld', 'Thurgau'],
+      ['Solothurn', 'Solothurn'],
+      ['Altdorf UR', 'Uri'],
+      ['Stans', 'Nidwalden'],
+      ['Sarnen', 'Obwalden'],
+      ['Schwyz', 'Schwyz'],
+      ['Yverdon-les-Bains', 'Vaud'],
+      ['Zermatt', 'Valais'],
+      ['St. Moritz', 'Graubünden'],
+    ] as const) {
+      const first = (await lookup(t, q)).body.features[0];
+      expect(first && contextText(first, 'region'), q).toBe(canton);
+    }
   });
 
   it('answers an empty list below 2 characters and for nonsense, 400 above 200 characters', async () => {

@@ -93,7 +93,12 @@ export function editDistance(a: string, b: string, max: number): number {
 /** How well a locality text matches a place, 0 (not at all) to 100 (exactly). */
 export function localityScore(query: string, place: Place): number {
   if (place.norm === query) return 100;
-  if (place.norm.startsWith(query)) return 90 - Math.min(10, (place.norm.length - query.length) / 2);
+  if (place.norm.startsWith(query)) {
+    // A whole first word ("biel" in "Biel/Bienne", "Biel VS", "Biel-Benken BL") scores alike, so the
+    // town with more postal codes wins the tie instead of the shortest suffix.
+    if (/[\s/()-]/.test(place.norm[query.length] ?? '')) return 89.5;
+    return 89 - Math.min(9, (place.norm.length - query.length) / 2);
+  }
   if (place.words.some((w) => w === query)) return 80;
   if (place.words.some((w) => w.startsWith(query))) return 75;
   if (query.length >= 4 && place.norm.includes(query)) return 65;

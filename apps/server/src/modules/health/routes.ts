@@ -25,4 +25,19 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       }
     },
   );
+
+  app.get(
+    '/api/config/',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Public settings the web app needs (remote map style when configured)',
+        response: { 200: z.object({ mapStyleUrl: z.string().nullable(), currency: z.literal('CHF') }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { mapStyleUrl: ctx.config.MAP_STYLE_URL ?? null, currency: 'CHF' as const };
+    },
+  );
 }

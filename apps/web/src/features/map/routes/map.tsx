@@ -1,5 +1,142 @@
-import { Placeholder } from '../../../components/placeholder';
+import { useMemo, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useCategories } from '../../catalogue/api/categories';
+import { useMapStores } from '../api/map-stores';
+import { placeLine } from '../lib/address';
+import { StoreMap, type StoreMapHandle } from '../components/store-map';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 export function Component() {
-  return <Placeholder title="Find a Store" />;
+  usePageTitle('Find a Store');
+  const [input, setInput] = useState('');
+  const debounced = useDebouncedValue(input.trim(), 500);
+  const term = debounced.length >= 2 ? debounced : '';
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const storesQuery = useMapStores(term);
+  const categories = useCategories();
+  const mapRef = useRef<StoreMapHandle>(null);
+
+  const stores = useMemo(
+    () =>
+      (storesQuery.data ?? []).filter(
+        (s) =>
+          Number.isFinite(s.latitude) &&
+          Number.isFinite(s.longitude) &&
+          (categoryId === null || s.category.includes(categoryId)),
+      ),
+    [storesQuery.data, categoryId],
+  );
+  const categoryName = categories.data?.find((c) => c.id === categoryId)?.name;
+  const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}` : '';
+
+  return (
+    <Container className="py-4">
+      <h1 className="h3 mb-3">Find a Store</h1>
+      <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
+        <Form.Label htmlFor="map-search" className="visually-hidden">
+          Search stores
+        </Form.Label>
+        <Form.Control
+          id="map-search"
+          type="search"
+          placeholder="Search stores, sellers, cities or products…"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          autoComplete="off"
+        />
+      </Form>
+
+      {categories.data && categories.data.length > 0 && (
+        <nav aria-label="Store categories" className="category-bar mb-3">
+          <div className="d-flex flex-nowrap gap-2 overflow-auto pb-1">
+            <Button
+              size="sm"
+              variant={categoryId === null ? 'dark' : 'outline-dark'}
+              aria-pressed={categoryId === null}
+              onClick={() => setCategoryId(null)}
+              className="text-nowrap"
+            >
+              All
+            </Button>
+            {categories.data.map((c) => (
+              <Button
+                key={c.id}
+                size="sm"
+                variant={categoryId === c.id ? 'dark' : 'outline-dark'}
+                aria-pressed={categoryId === c.id}
+                onClick={() => setCategoryId(categoryId === c.id ? null : c.id)}
+                className="text-nowrap"
+              >
+                {c.name}
+              </Button>
+            ))}
+          </div>
+        </nav>
+      )}
+
+      {storesQuery.isError && <Message variant="danger">{errorMessage(storesQuery.error)}</Message>}
+
+      <Row className="g-3">
+        <Col lg={8}>
+          <StoreMap ref={mapRef} stores={stores} fitKey={fitKey} height="min(70vh, 560px)" />
+        </Col>
+        <Col lg={4}>
+          <section aria-labelledby="store-list-heading">
+            <h2 id="store-list-heading" className="h5 d-flex align-items-baseline gap-2">
+              Stores
+              <span className="small text-body-secondary fw-normal" aria-live="polite">
+                {storesQuery.isSuccess &&
+                  `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}${term ? ` for “${term}”` : ''}${
+                    categoryName ? ` in ${categoryName}` : ''
+                  }`}
+              </span>
+            </h2>
+            {storesQuery.isPending ? (
+              <Loader label="Loading stores…" />
+            ) : stores.length === 0 && storesQuery.isSuccess ? (
+              <Message variant="secondary">No stores found.</Message>
+            ) : (
+              <ListGroup
+                as="ul"
+                className="store-list overflow-auto"
+                style={{ maxHeight: 'min(70vh, 560px)' }}
+              >
+                {stores.map((s) => (
+                  <ListGroup.Item as="li" key={s.id} className="d-flex justify-content-between gap-2">
+                    <div className="min-w-0">
+                      <div className="fw-semibold">{s.name}</div>
+                      <div className="small text-body-secondary">{placeLine(s.address, s.city)}</div>
+                      <div className="small">
+                        Seller: <Link to={paths.seller(s.owner_id)}>{s.owner_name}</Link>
+                      </div>
+                    </div>
+                    <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      className="align-self-center text-nowrap"
+                      onClick={() => mapRef.current?.showStore(s)}
+                      aria-label={`Show ${s.name} on the map`}
+                    >
+                      Show
+                    </Button>
+                  </ListGroup.Item>
+                ))}
+              </ListGroup>
+            )}
+          </section>
+        </Col>
+      </Row>
+    </Container>
+  );
 }

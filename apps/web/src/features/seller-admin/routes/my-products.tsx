@@ -1,5 +1,173 @@
-import { Placeholder } from '../../../components/placeholder';
+import { Fragment, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { Link, Navigate } from 'react-router';
+import { truncatedFrancs, type Product } from '@marktgasse/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { usePageTitle } from '../../../components/page-title';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
+import { useDeleteProduct, useMyProducts } from '../api/products';
+import { FlashNotice } from '../components/flash-notice';
+import { ProductStockPanel } from '../components/product-stock-panel';
+import { useSellerRedirect } from '../hooks/use-seller-guard';
 
 export function Component() {
-  return <Placeholder title="My Products" />;
+  usePageTitle('My Products');
+  const redirect = useSellerRedirect();
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <MyProducts />;
+}
+
+function MyProducts() {
+  const [input, setInput] = useState('');
+  const debounced = useDebouncedValue(input.trim(), 500);
+  const term = debounced.length >= 2 ? debounced : '';
+  const products = useMyProducts(term);
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  const remove = useDeleteProduct();
+
+  function confirmDelete(product: Product) {
+    setDeleted(false);
+    remove.mutate(product.id, {
+      onSuccess: () => {
+        setDeleted(true);
+        if (expanded === product.id) setExpanded(null);
+      },
+    });
+  }
+
+  const list = products.data ?? [];
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">My Products</h1>
+        <Link to={paths.addProduct} className="btn btn-primary">
+          Add Product
+        </Link>
+      </div>
+
+      <FlashNotice />
+      {deleted && <Message variant="success">Product Deleted Successfully!</Message>}
+      {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
+
+      <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
+        <Form.Label htmlFor="my-products-search" className="visually-hidden">
+          Search my products
+        </Form.Label>
+        <Form.Control
+          id="my-products-search"
+          type="search"
+          placeholder="Search my products…"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          autoComplete="off"
+        />
+      </Form>
+
+      {products.isError && <Message variant="danger">{errorMessage(products.error)}</Message>}
+      {products.isPending ? (
+        <Loader label="Loading products…" />
+      ) : list.length === 0 && products.isSuccess ? (
+        <Message variant="secondary">Currently no product to show!</Message>
+      ) : (
+        <Table responsive hover className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="d-none d-md-table-cell">
+                Category
+              </th>
+              <th scope="col">Price</th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((product) => {
+              const open = expanded === product.id;
+              return (
+                <Fragment key={product.id}>
+                  <tr className={open ? 'table-active' : undefined}>
+                    <td>
+                      <div className="d-flex align-items-center gap-2">
+                        {product.thumbnail || product.image ? (
+                          <img
+                            src={product.thumbnail ?? product.image ?? ''}
+                            alt=""
+                            width={44}
+                            height={44}
+                            className="rounded object-fit-cover flex-shrink-0 d-none d-sm-block"
+                          />
+                        ) : null}
+                        <div>
+                          <Link to={paths.product(product.id)} className="fw-semibold">
+                            {product.name}
+                          </Link>
+                          <div className="small text-body-secondary">{product.brand}</div>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="d-none d-md-table-cell small">
+                      {[product.categoryName, product.subcategoryName].filter(Boolean).join(' › ')}
+                    </td>
+                    <td className="text-nowrap">{truncatedFrancs(product.price)}</td>
+                    <td className="text-end">
+                      <div className="d-inline-flex flex-wrap justify-content-end gap-2">
+                        <Button
+                          size="sm"
+                          variant={open ? 'secondary' : 'outline-secondary'}
+                          aria-expanded={open}
+                          aria-controls={`product-stock-${product.id}`}
+                          onClick={() => setExpanded(open ? null : product.id)}
+                          className="text-nowrap"
+                        >
+                          View Stock<span className="visually-hidden"> of {product.name}</span>
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onClick={() => setToDelete(product)}
+                          disabled={remove.isPending}
+                        >
+                          Delete<span className="visually-hidden"> {product.name}</span>
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                  {open && (
+                    <tr id={`product-stock-${product.id}`}>
+                      <td colSpan={4}>
+                        <ProductStockPanel product={product} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+
+      <ConfirmDialog
+        show={toDelete !== null}
+        title="Delete product"
+        body={
+          toDelete ? `Delete “${toDelete.brand} ${toDelete.name}”? Its stock records are deleted too.` : ''
+        }
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) confirmDelete(toDelete);
+        }}
+      />
+    </Container>
+  );
 }

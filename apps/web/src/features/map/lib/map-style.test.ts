@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import geodata from '../data/switzerland.json';
+import { offlineStyle, storeMapZoom, SWISS_CENTER } from './map-style';
+import { placeLine } from './address';
+
+describe('store map constants', () => {
+  it('zooms to 7.7, or 6.5 on screens narrower than 992 px', () => {
+    expect(storeMapZoom(1280)).toBe(7.7);
+    expect(storeMapZoom(992)).toBe(7.7);
+    expect(storeMapZoom(991)).toBe(6.5);
+    expect(storeMapZoom(390)).toBe(6.5);
+    expect(SWISS_CENTER).toEqual([8.23, 46.8]);
+  });
+});
+
+describe('offline style', () => {
+  const style = offlineStyle('/assets/switzerland.json');
+
+  it('needs no network: no glyphs, no sprite, no text, only the bundled data', () => {
+    expect(style.glyphs).toBeUndefined();
+    expect(style.sprite).toBeUndefined();
+    expect(style.layers.some((l) => l.type === 'symbol')).toBe(false);
+    const urls = Object.values(style.sources).map((s) => (s as { data?: unknown }).data);
+    expect(urls).toEqual([`${window.location.origin}/assets/switzerland.json`]);
+  });
+
+  it('draws the Swiss outline, canton borders and lakes from the bundled geodata', () => {
+    const kinds = new Set(geodata.features.map((f) => f.properties.layer));
+    expect(kinds).toEqual(new Set(['country', 'canton-border', 'lake']));
+    expect(geodata.features.filter((f) => f.properties.layer === 'lake').length).toBeGreaterThan(10);
+    const filters = style.layers.map((l) => JSON.stringify((l as { filter?: unknown }).filter ?? null));
+    for (const kind of kinds) expect(filters.some((f) => f.includes(`"${kind}"`))).toBe(true);
+    // Every coordinate lies in and around Switzerland (border lakes reach a little beyond).
+    const flat = JSON.stringify(geodata.features.map((f) => f.geometry.coordinates)).match(/-?\d+\.?\d*/g)!;
+    const numbers = flat.map(Number);
+    const lngs = numbers.filter((_, i) => i % 2 === 0);
+    const lats = numbers.filter((_, i) => i % 2 === 1);
+    expect(Math.min(...lngs)).toBeGreaterThan(5.8);
+    expect(Math.max(...lngs)).toBeLessThan(10.7);
+    expect(Math.min(...lats)).toBeGreaterThan(45.6);
+    expect(Math.max(...lats)).toBeLessThan(48);
+  });
+});
+
+describe('placeLine', () => {
+  it('adds the city and country only when the address does not name them', () => {
+    expect(placeLine('3011 Bern, Bern, Switzerland', 'Bern', 'Switzerland')).toBe(
+      '3011 Bern, Bern, Switzerland',
+    );
+    expect(placeLine('Marktgasse 5', 'Bern', 'Switzerland')).toBe('Marktgasse 5, Bern, Switzerland');
+    expect(placeLine('', 'Bern')).toBe('Bern');
+  });
+});

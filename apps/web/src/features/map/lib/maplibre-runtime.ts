@@ -1,0 +1,20 @@
+/**
+ * Everything heavy about maps, in one chunk that only map components load with import():
+ * MapLibre GL, its CSS, its worker (whose URL Vite must be told explicitly) and the
+ * bundled Swiss geodata.
+ */
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import geodataUrl from '../data/switzerland.json?url';
+import { offlineStyle } from './map-style';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+/** The remote basemap when one is configured (MAP_STYLE_URL), otherwise the offline style. */
+export function mapStyle(styleUrl?: string | null) {
+  return styleUrl ? styleUrl : offlineStyle(geodataUrl);
+}
+
+export { maplibregl };

@@ -1,0 +1,16 @@
+import Fade from 'react-bootstrap/Fade';
+import { Message } from '../../../components/message';
+import { useFlashNotice } from '../hooks/use-flash-notice';
+
+/** The success notice a create page hands over; fades after 1.5 s (spec §4). */
+export function FlashNotice() {
+  const { notice, visible } = useFlashNotice();
+  if (!notice) return null;
+  return (
+    <Fade in={visible} appear unmountOnExit>
+      <div>
+        <Message variant="success">{notice}</Message>
+      </div>
+    </Fade>
+  );
+}

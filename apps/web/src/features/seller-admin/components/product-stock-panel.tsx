@@ -1,0 +1,71 @@
+/**
+ * The expanded product on My products: one stock row per store of the seller (a row without
+ * a stock record yet shows 0 and creates the record on save).
+ */
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { Product } from '@marktgasse/shared';
+import { Loader } from '../../../components/loader';
+import { Message } from '../../../components/message';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useProductStocks } from '../api/stocks';
+import { useMyStores } from '../api/stores';
+import { StockRow } from './stock-row';
+
+export function ProductStockPanel({ product }: { product: Product }) {
+  const stores = useMyStores();
+  const stocks = useProductStocks(product.id);
+  const byStore = new Map((stocks.data ?? []).map((s) => [s.store, s]));
+  const error = stores.error ?? stocks.error;
+
+  return (
+    <div className="p-2 p-md-3 bg-body-tertiary rounded">
+      <h3 className="h6 mb-2">
+        Stock of {product.brand} {product.name}
+      </h3>
+      {error && <Message variant="danger">{errorMessage(error)}</Message>}
+      {stores.isPending || stocks.isPending ? (
+        <Loader label="Loading stock…" />
+      ) : (stores.data ?? []).length === 0 ? (
+        <Message variant="secondary" className="mb-0">
+          No search results in stocks! <Link to={paths.addStore}>Add a store</Link> to keep stock of this
+          product.
+        </Message>
+      ) : (
+        <Table size="sm" responsive className="mb-0 align-middle bg-body">
+          <thead>
+            <tr>
+              <th scope="col">Store</th>
+              <th scope="col">Stock</th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(stores.data ?? []).map((store) => {
+              const stock = byStore.get(store.id);
+              return (
+                <StockRow
+                  key={store.id}
+                  label={`${product.brand} ${product.name} in ${store.name}`}
+                  stockId={stock?.id}
+                  number={stock?.number ?? 0}
+                  store={store.id}
+                  product={product.id}
+                  columns={3}
+                >
+                  <td>
+                    <span className="fw-semibold">{store.name}</span>
+                    <div className="small text-body-secondary">{store.city}</div>
+                  </td>
+                </StockRow>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * One stock row (spec §4 Stock row): view mode, then edit mode with a numeric input, then
+ * save (creates the stock record when there is none, otherwise updates it). Delete sets the
+ * number to 0 after a confirmation and is disabled when the number is already 0.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { MAX_STOCK } from '@marktgasse/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useSaveStock } from '../api/stocks';
+
+export const STOCK_NUMBER_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
+
+interface Props {
+  /** Leading cells (product or store). */
+  children: ReactNode;
+  /** How the row is named for assistive technology, e.g. 'Bergkäse in Laden Bern'. */
+  label: string;
+  stockId?: number;
+  number: number;
+  store: number;
+  product: number;
+  columns: number;
+}
+
+export function StockRow({ children, label, stockId, number, store, product, columns }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(String(number));
+  const [invalid, setInvalid] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const save = useSaveStock();
+  const inputId = useId();
+
+  function startEdit() {
+    setValue(String(number));
+    setInvalid(false);
+    save.reset();
+    setEditing(true);
+  }
+
+  function submit() {
+    const trimmed = value.trim();
+    const parsed = Number(trimmed);
+    if (!/^\d+$/.test(trimmed) || !Number.isInteger(parsed) || parsed < 0 || parsed > MAX_STOCK) {
+      setInvalid(true);
+      return;
+    }
+    save.mutate({ stockId, number: parsed, store, product }, { onSuccess: () => setEditing(false) });
+  }
+
+  return (
+    <>
+      <tr>
+        {children}
+        <td className="text-nowrap">
+          {editing ? (
+            <Form
+              noValidate
+              className="d-flex align-items-start gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                submit();
+              }}
+            >
+              <div>
+                <Form.Label htmlFor={inputId} className="visually-hidden">
+                  Stock of {label}
+                </Form.Label>
+                <Form.Control
+                  id={inputId}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_STOCK}
+                  step={1}
+                  size="sm"
+                  style={{ width: '7rem' }}
+                  value={value}
+                  isInvalid={invalid}
+                  autoFocus
+                  onChange={(e) => {
+                    setValue(e.target.value);
+                    setInvalid(false);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') setEditing(false);
+                  }}
+                />
+                <Form.Control.Feedback type="invalid" className="text-wrap">
+                  {STOCK_NUMBER_MESSAGE}
+                </Form.Control.Feedback>
+              </div>
+              <Button type="submit" size="sm" variant="primary" disabled={save.isPending}>
+                Save
+              </Button>
+              <Button type="button" size="sm" variant="outline-secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            </Form>
+          ) : (
+            <Badge bg={number > 0 ? 'success' : 'danger'} className="fs-6">
+              {number}
+            </Badge>
+          )}
+        </td>
+        <td className="text-end text-nowrap">
+          {!editing && (
+            <Button size="sm" variant="outline-primary" className="me-2" onClick={startEdit}>
+              Edit<span className="visually-hidden"> stock of {label}</span>
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={number === 0 || save.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            Delete<span className="visually-hidden"> stock of {label}</span>
+          </Button>
+        </td>
+      </tr>
+      {save.isError && (
+        <tr>
+          <td colSpan={columns} className="border-0 pt-0">
+            <div role="alert" className="alert alert-danger py-2 mb-0">
+              {errorMessage(save.error)}
+            </div>
+          </td>
+        </tr>
+      )}
+      <ConfirmDialog
+        show={confirming}
+        title="Delete stock"
+        body={`Set the stock of ${label} to 0?`}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => save.mutate({ stockId, number: 0, store, product })}
+      />
+    </>
+  );
+}
