@@ -1,4 +1,198 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categorySchema,
+  errorBodySchema,
+  latestReviewSchema,
+  pagedProductsSchema,
+  productListQuerySchema,
+  productSchema,
+  reviewSchema,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { requireSeller, requireUser } from '../../plugins/auth.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { readForm } from '../../lib/multipart.ts';
+import { idParam } from '../../lib/validation.ts';
+import { CatalogueService } from './service.ts';
 
-export async function catalogueRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const idParams = z.object({ id: z.string().max(20) });
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+const bearer = [{ bearer: [] }];
+const tags = ['catalogue'];
+
+export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new CatalogueService(ctx);
+
+  app.get(
+    '/api/products/categories/',
+    {
+      schema: {
+        tags,
+        summary: 'The category tree: every category with its subcategories, in display order',
+        response: { 200: z.array(categorySchema) },
+      },
+    },
+    async () => service.categories(),
+  );
+
+  app.get(
+    '/api/products/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Live products, newest first, paged (limit 1..100, default 12); filter by category or subcategory name',
+        querystring: productListQuerySchema,
+        response: { 200: pagedProductsSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => service.list(request.query, request.url.split('?')[0]!),
+  );
+
+  app.get(
+    '/api/products/latest-products/',
+    {
+      schema: { tags, summary: 'The newest products', response: { 200: z.array(productSchema) } },
+    },
+    async () => service.latestProducts(),
+  );
+
+  app.get(
+    '/api/products/latest-reviews/',
+    {
+      schema: {
+        tags,
+        summary: 'The newest reviews with their product',
+        response: { 200: z.array(latestReviewSchema) },
+      },
+    },
+    async () => service.latestReviews(),
+  );
+
+  app.get(
+    '/api/products/myproducts/',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s own products (sellers)',
+        security: bearer,
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    },
+    async (request) => service.bySeller(requireSeller(request).id),
+  );
+
+  app.get(
+    '/api/products/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The live products of one seller (a user id)',
+        params: idParams,
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    },
+    async (request) => service.ofUser(idParam(request.params.id, 'user')),
+  );
+
+  app.post(
+    '/api/products/new/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create a product (sellers; multipart: image, brand, name, price, description, category, subcategory; or JSON). It belongs to the caller whatever `seller` says.',
+        security: bearer,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: productSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      // Refused before the body is read: a customer's upload never reaches the pipeline.
+      if (caller.role !== 'STORE_OWNER') throw forbidden('Only seller accounts can create products.');
+      const form = await readForm(request);
+      const product = await service.create(caller, form.fields, form.file);
+      request.log.info(
+        { audit: 'product-created', productId: product.id, userId: caller.id },
+        'product created',
+      );
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.get(
+    '/api/products/reviews/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The reviews of one product, newest first',
+        params: idParams,
+        response: { 200: z.array(reviewSchema), ...errors },
+      },
+    },
+    async (request) => service.reviews(idParam(request.params.id, 'product')),
+  );
+
+  app.post(
+    '/api/products/:id/reviews/',
+    {
+      schema: {
+        tags,
+        summary: 'Review a product (customers; once per product): rating 1..5, comment up to 2000 characters',
+        security: bearer,
+        params: idParams,
+        response: { 201: reviewSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await service.addReview(
+        request.user,
+        idParam(request.params.id, 'product'),
+        request.body,
+      );
+      return reply.status(201).send(review);
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its seller, rating and stock per store',
+        params: idParams,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => service.get(idParam(request.params.id, 'product')),
+  );
+
+  app.delete(
+    '/api/products/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an own product; it leaves the catalogue, orders that sold it keep their lines',
+        security: bearer,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'product');
+      await service.delete(caller, id);
+      request.log.info({ audit: 'product-deleted', productId: id, userId: caller.id }, 'product deleted');
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -5,6 +5,8 @@
  */
 import { mkdir, readFile, rm, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../../config/env.ts';
+import { createS3Storage } from './s3-storage.ts';
 
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
@@ -56,4 +58,11 @@ export class LocalMediaStorage implements MediaStorage {
   url(key: string): string {
     return `/media/${key}`;
   }
+}
+
+/** The storage the configuration asks for: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
+export function createMediaStorage(config: Config): MediaStorage {
+  return config.S3_BUCKET
+    ? createS3Storage(config)
+    : new LocalMediaStorage(path.join(config.dataDir, 'media'));
 }

@@ -1,0 +1,66 @@
+/**
+ * `npm run seed` loads the demo data into an empty database (DATABASE_URL, or PGlite under
+ * DATA_DIR). `npm run seed -- --products 100000` adds a large generated catalogue for
+ * benchmarks (and the demo first, when the database has none).
+ */
+import { loadConfig, ConfigError } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { seedCatalogue } from './catalogue.ts';
+import { DEMO_PASSWORD, seedCategories, seedDemoIfEmpty } from './seed.ts';
+
+function parseProducts(argv: string[]): number | undefined {
+  const i = argv.findIndex((a) => a === '--products' || a.startsWith('--products='));
+  if (i < 0) return undefined;
+  const raw = argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 5_000_000) {
+    console.error('--products needs a whole number from 1 to 5000000, e.g. --products 100000');
+    process.exit(2);
+  }
+  return n;
+}
+
+async function main() {
+  const products = parseProducts(process.argv.slice(2));
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  try {
+    await runMigrations(database);
+    if (products === undefined) {
+      const loaded = await seedDemoIfEmpty(database, config);
+      console.info(loaded ? 'demo data loaded' : 'the database is not empty: nothing loaded');
+    } else {
+      await seedCategories(database);
+      await seedCatalogue(database, config, {
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        products,
+        log: (m) => console.info(m),
+      });
+      console.info(`large catalogue of ${products} products loaded (${database.engine})`);
+    }
+  } finally {
+    await database.close();
+  }
+  console.info(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

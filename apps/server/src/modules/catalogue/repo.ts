@@ -1,0 +1,317 @@
+/** The only place in the catalogue module that knows the ORM. */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  categories,
+  orderItems,
+  orders,
+  products,
+  profiles,
+  reviews,
+  stocks,
+  stores,
+  subcategories,
+  users,
+} from '../../db/schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+
+export interface ProductJoined {
+  product: ProductRow;
+  username: string;
+  sellerImage: string | null;
+  categoryName: string;
+  subcategoryName: string;
+}
+
+export interface StockJoined {
+  id: number;
+  productId: number;
+  number: number;
+  storeId: number;
+  storeName: string;
+  city: string;
+}
+
+export interface ReviewJoined {
+  id: number;
+  productId: number;
+  userId: number;
+  username: string;
+  rating: number;
+  comment: string;
+  verified: boolean;
+  createdAt: Date;
+}
+
+export interface LatestReviewJoined extends ReviewJoined {
+  productBrand: string;
+  productName: string;
+  productImage: string | null;
+}
+
+export interface ListFilter {
+  categoryName?: string | undefined;
+  subcategoryName?: string | undefined;
+  sellerId?: number | undefined;
+}
+
+export class CatalogueRepo {
+  constructor(
+    private readonly db: Db,
+    /** Catalogue reads may go to a read replica. */
+    private readonly readDb: Db = db,
+  ) {}
+
+  async categoryTree(): Promise<{ id: number; name: string; subcategory: { id: number; name: string }[] }[]> {
+    const [cats, subs] = await Promise.all([
+      this.readDb
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .orderBy(asc(categories.position), asc(categories.id)),
+      this.readDb
+        .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
+        .from(subcategories)
+        .orderBy(asc(subcategories.position), asc(subcategories.id)),
+    ]);
+    return cats.map((c) => ({
+      id: c.id,
+      name: c.name,
+      subcategory: subs.filter((s) => s.categoryId === c.id).map(({ id, name }) => ({ id, name })),
+    }));
+  }
+
+  /** The subcategory when it exists and belongs to the category; also tells which part is missing. */
+  async categoryPair(
+    categoryId: number,
+    subcategoryId: number,
+  ): Promise<{ category: boolean; subcategory: { categoryId: number } | null }> {
+    const [cat, sub] = await Promise.all([
+      this.db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)),
+      this.db
+        .select({ categoryId: subcategories.categoryId })
+        .from(subcategories)
+        .where(eq(subcategories.id, subcategoryId)),
+    ]);
+    return { category: cat.length > 0, subcategory: sub[0] ?? null };
+  }
+
+  /**
+   * Live products. Deleting an account soft-deletes its products (accounts repo), so
+   * `deleted_at is null` also excludes removed sellers without a join.
+   */
+  private liveWhere(filter: ListFilter): SQL {
+    const conditions: SQL[] = [isNull(products.deletedAt)];
+    if (filter.categoryName !== undefined)
+      conditions.push(
+        inArray(
+          products.categoryId,
+          this.readDb
+            .select({ id: categories.id })
+            .from(categories)
+            .where(eq(categories.name, filter.categoryName)),
+        ),
+      );
+    if (filter.subcategoryName !== undefined)
+      conditions.push(
+        inArray(
+          products.subcategoryId,
+          this.readDb
+            .select({ id: subcategories.id })
+            .from(subcategories)
+            .where(eq(subcategories.name, filter.subcategoryName)),
+        ),
+      );
+    if (filter.sellerId !== undefined) conditions.push(eq(products.sellerId, filter.sellerId));
+    return and(...conditions)!;
+  }
+
+  /** Ids of live products, newest first. */
+  async pageIds(filter: ListFilter, offset: number, limit: number | null): Promise<number[]> {
+    let query = this.readDb
+      .select({ id: products.id })
+      .from(products)
+      .where(this.liveWhere(filter))
+      .orderBy(desc(products.id))
+      .$dynamic();
+    if (limit !== null) query = query.limit(limit);
+    if (offset > 0) query = query.offset(offset);
+    const rows = await query;
+    return rows.map((r) => r.id);
+  }
+
+  async count(filter: ListFilter): Promise<number> {
+    const rows = await this.readDb
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(this.liveWhere(filter));
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async productsByIds(ids: number[]): Promise<ProductJoined[]> {
+    if (ids.length === 0) return [];
+    return this.readDb
+      .select({
+        product: products,
+        username: users.username,
+        sellerImage: profiles.image,
+        categoryName: categories.name,
+        subcategoryName: subcategories.name,
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
+  }
+
+  /** Stock rows of these products in live stores. */
+  async stocksFor(productIds: number[]): Promise<StockJoined[]> {
+    if (productIds.length === 0) return [];
+    return this.readDb
+      .select({
+        id: stocks.id,
+        productId: stocks.productId,
+        number: stocks.number,
+        storeId: stores.id,
+        storeName: stores.name,
+        city: stores.city,
+      })
+      .from(stocks)
+      .innerJoin(stores, eq(stores.id, stocks.storeId))
+      .where(and(inArray(stocks.productId, productIds), isNull(stores.deletedAt)))
+      .orderBy(asc(stores.id));
+  }
+
+  /** A product row regardless of deletion (for ownership checks). */
+  async findProduct(id: number, tx: DbOrTx = this.db): Promise<ProductRow | undefined> {
+    const rows = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async liveSellerExists(id: number): Promise<boolean> {
+    const rows = await this.readDb
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async insertProduct(values: typeof products.$inferInsert): Promise<number> {
+    const [row] = await this.db.insert(products).values(values).returning({ id: products.id });
+    return row!.id;
+  }
+
+  async softDelete(id: number): Promise<void> {
+    await this.db
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  }
+
+  private reviewColumns() {
+    return {
+      id: reviews.id,
+      productId: reviews.productId,
+      userId: reviews.userId,
+      username: users.username,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      verified: reviews.verified,
+      createdAt: reviews.createdAt,
+    };
+  }
+
+  async reviewsOf(productId: number, tx: DbOrTx = this.readDb): Promise<ReviewJoined[]> {
+    return tx
+      .select(this.reviewColumns())
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(eq(reviews.productId, productId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  }
+
+  async latestReviews(limit: number): Promise<LatestReviewJoined[]> {
+    // The newest reviews first (ids grow with time: a backward primary-key scan), then their
+    // products: a review of a deleted product is skipped without scanning every review.
+    const newest = await this.readDb
+      .select({ id: reviews.id })
+      .from(reviews)
+      .orderBy(desc(reviews.id))
+      .limit(limit * 10);
+    if (newest.length === 0) return [];
+    return this.readDb
+      .select({
+        ...this.reviewColumns(),
+        productBrand: products.brand,
+        productName: products.name,
+        productImage: products.image,
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(
+        and(
+          inArray(
+            reviews.id,
+            newest.map((r) => r.id),
+          ),
+          isNull(products.deletedAt),
+        ),
+      )
+      .orderBy(desc(reviews.id))
+      .limit(limit);
+  }
+
+  /**
+   * Adds a review and its rating to the product in one transaction; null when this customer
+   * reviewed the product already (the unique key decides, also under concurrency).
+   */
+  async addReview(input: {
+    productId: number;
+    userId: number;
+    rating: number;
+    comment: string;
+  }): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const paid = await tx
+        .select({ one: sql<number>`1` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(
+            eq(orderItems.productId, input.productId),
+            eq(orders.customerId, input.userId),
+            eq(orders.isPaid, true),
+          ),
+        )
+        .limit(1);
+      const inserted = await tx
+        .insert(reviews)
+        .values({ ...input, verified: paid.length > 0 })
+        .onConflictDoNothing()
+        .returning({ id: reviews.id });
+      const id = inserted[0]?.id;
+      if (id === undefined) return null;
+      await tx
+        .update(products)
+        .set({
+          numReviews: sql`${products.numReviews} + 1`,
+          ratingSum: sql`${products.ratingSum} + ${input.rating}`,
+        })
+        .where(eq(products.id, input.productId));
+      return id;
+    });
+  }
+
+  async findReview(id: number): Promise<ReviewJoined | undefined> {
+    const rows = await this.db
+      .select(this.reviewColumns())
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(eq(reviews.id, id));
+    return rows[0];
+  }
+}

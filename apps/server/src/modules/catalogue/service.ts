@@ -1,0 +1,284 @@
+/**
+ * Catalogue rules: categories, products (create, read, list, soft delete) and reviews.
+ * Every write invalidates the read cache; anonymous lists may be served from it.
+ */
+import {
+  productCreateSchema,
+  rappenToDecimal,
+  reviewCreateSchema,
+  toSearchText,
+  type Category,
+  type LatestReview,
+  type PagedProducts,
+  type Product,
+  type Review,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import { parseWith } from '../../lib/validation.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
+import {
+  CatalogueRepo,
+  type ListFilter,
+  type ProductJoined,
+  type ReviewJoined,
+  type StockJoined,
+} from './repo.ts';
+
+export const LATEST_PRODUCTS = 8;
+export const LATEST_REVIEWS = 6;
+/** Bounds review spam: at most this many reviews per customer and hour. */
+export const REVIEWS_PER_HOUR = 10;
+
+/** rating = average of the reviews, two decimals; 0 without reviews. */
+export function ratingOf(ratingSum: number, numReviews: number): number {
+  return numReviews > 0 ? Math.round((ratingSum / numReviews) * 100) / 100 : 0;
+}
+
+function toProduct(ctx: AppContext, row: ProductJoined, stockRows: StockJoined[]): Product {
+  const p = row.product;
+  const stocks = stockRows.map((s) => ({
+    id: s.id,
+    number: s.number,
+    store: s.storeId,
+    storeName: s.storeName,
+    city: s.city,
+  }));
+  return {
+    id: p.id,
+    brand: p.brand,
+    name: p.name,
+    price: rappenToDecimal(p.priceRappen),
+    description: p.description,
+    image: mediaUrl(ctx.media, p.image),
+    thumbnail: mediaThumbUrl(ctx.media, p.image),
+    category: p.categoryId,
+    categoryName: row.categoryName,
+    subcategory: p.subcategoryId,
+    subcategoryName: row.subcategoryName,
+    seller: p.sellerId,
+    sellerDetails: { id: p.sellerId, name: row.username, image: mediaUrl(ctx.media, row.sellerImage) },
+    seller_id: p.sellerId,
+    username: row.username,
+    rating: ratingOf(p.ratingSum, p.numReviews),
+    numReviews: p.numReviews,
+    countInStock: stocks.reduce((sum, s) => sum + s.number, 0),
+    stocks,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Full product DTOs for `ids`, in the order of `ids`, without deleted ones: two queries
+ * whatever the number of ids (products with seller and categories; stocks in live stores).
+ */
+export async function loadProducts(ctx: AppContext, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const repo = new CatalogueRepo(ctx.database.db, ctx.database.readDb);
+  const unique = [...new Set(ids)];
+  const [rows, stockRows] = await Promise.all([repo.productsByIds(unique), repo.stocksFor(unique)]);
+  const stocksByProduct = new Map<number, StockJoined[]>();
+  for (const s of stockRows) {
+    const list = stocksByProduct.get(s.productId);
+    if (list) list.push(s);
+    else stocksByProduct.set(s.productId, [s]);
+  }
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  const out: Product[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row) out.push(toProduct(ctx, row, stocksByProduct.get(id) ?? []));
+  }
+  return out;
+}
+
+function toReview(r: ReviewJoined): Review {
+  return {
+    id: r.id,
+    name: r.username,
+    user: r.userId,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+    verified: r.verified,
+  };
+}
+
+export interface ListQuery {
+  offset: number;
+  limit: number;
+  category?: string | undefined;
+  subcategory?: string | undefined;
+}
+
+export class CatalogueService {
+  readonly repo: CatalogueRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new CatalogueRepo(ctx.database.db, ctx.database.readDb);
+  }
+
+  categories(): Promise<Category[]> {
+    return this.ctx.cache.getOrLoad('catalogue:categories', () => this.repo.categoryTree());
+  }
+
+  /**
+   * One page, newest first. `next` repeats the request's path and filters with the next
+   * offset: absolute when PUBLIC_URL is set, otherwise path and query only.
+   */
+  async list(query: ListQuery, path: string): Promise<PagedProducts> {
+    const filter: ListFilter = {
+      categoryName: query.category || undefined,
+      subcategoryName: query.subcategory || undefined,
+    };
+    const key = `catalogue:list:${query.offset}:${query.limit}:${filter.categoryName ?? ''}\u0000${filter.subcategoryName ?? ''}:${path}`;
+    return this.ctx.cache.getOrLoad(key, async () => {
+      const ids = await this.repo.pageIds(filter, query.offset, query.limit);
+      // The count is shared by every page of the same filter until the next catalogue write.
+      const [count, results] = await Promise.all([
+        this.ctx.cache.getOrLoad(
+          `catalogue:count:${filter.categoryName ?? ''}\u0000${filter.subcategoryName ?? ''}`,
+          () => this.repo.count(filter),
+        ),
+        loadProducts(this.ctx, ids),
+      ]);
+      let next: string | null = null;
+      if (query.offset + query.limit < count) {
+        const params = new URLSearchParams();
+        params.set('offset', String(query.offset + query.limit));
+        params.set('limit', String(query.limit));
+        if (filter.categoryName) params.set('category', filter.categoryName);
+        if (filter.subcategoryName) params.set('subcategory', filter.subcategoryName);
+        const relative = `${path}?${params.toString()}`;
+        next = this.ctx.config.PUBLIC_URL
+          ? new URL(relative, this.ctx.config.PUBLIC_URL).toString()
+          : relative;
+      }
+      return { results, next, count };
+    });
+  }
+
+  latestProducts(): Promise<Product[]> {
+    return this.ctx.cache.getOrLoad('catalogue:latest-products', async () =>
+      loadProducts(this.ctx, await this.repo.pageIds({}, 0, LATEST_PRODUCTS)),
+    );
+  }
+
+  latestReviews(): Promise<LatestReview[]> {
+    return this.ctx.cache.getOrLoad('catalogue:latest-reviews', async () =>
+      (await this.repo.latestReviews(LATEST_REVIEWS)).map((r) => ({
+        ...toReview(r),
+        product_id: r.productId,
+        image: mediaUrl(this.ctx.media, r.productImage),
+        thumbnail: mediaThumbUrl(this.ctx.media, r.productImage),
+        product_brand: r.productBrand,
+        product_name: r.productName,
+      })),
+    );
+  }
+
+  async bySeller(sellerId: number): Promise<Product[]> {
+    return loadProducts(this.ctx, await this.repo.pageIds({ sellerId }, 0, null));
+  }
+
+  async ofUser(userId: number): Promise<Product[]> {
+    if (!(await this.repo.liveSellerExists(userId))) throw notFound(`User ${userId} does not exist.`);
+    return this.bySeller(userId);
+  }
+
+  async get(id: number): Promise<Product> {
+    const [product] = await loadProducts(this.ctx, [id]);
+    if (!product) throw notFound(`Product ${id} does not exist.`);
+    return product;
+  }
+
+  async create(caller: Caller, fields: Record<string, unknown>, file: UploadedFile | null): Promise<Product> {
+    if (caller.role !== 'STORE_OWNER') throw forbidden('Only seller accounts can create products.');
+    // `seller` may be sent, but a product always belongs to its creator.
+    const input = parseWith(productCreateSchema, {
+      brand: fields.brand,
+      name: fields.name,
+      price: fields.price,
+      description: fields.description,
+      category: fields.category,
+      subcategory: fields.subcategory,
+    });
+    const pair = await this.repo.categoryPair(input.category, input.subcategory);
+    if (!pair.category) {
+      const message = `Category ${input.category} does not exist.`;
+      throw badRequest(message, [{ field: 'category', message }]);
+    }
+    if (!pair.subcategory) {
+      const message = `Subcategory ${input.subcategory} does not exist.`;
+      throw badRequest(message, [{ field: 'subcategory', message }]);
+    }
+    if (pair.subcategory.categoryId !== input.category) {
+      const message = `Subcategory ${input.subcategory} does not belong to category ${input.category}.`;
+      throw badRequest(message, [{ field: 'subcategory', message }]);
+    }
+    // Validation passed: only now may an image reach the storage.
+    const image = file ? (await processImage(file.buffer, this.ctx.media, 'products')).key : null;
+    let id: number;
+    try {
+      id = await this.repo.insertProduct({
+        sellerId: caller.id,
+        brand: input.brand,
+        name: input.name,
+        priceRappen: input.price,
+        description: input.description,
+        image,
+        categoryId: input.category,
+        subcategoryId: input.subcategory,
+        searchText: toSearchText(input.brand, input.name, input.description, caller.username),
+      });
+    } catch (error) {
+      if (image) await Promise.all([this.ctx.media.delete(image), this.ctx.media.delete(thumbKey(image))]);
+      throw error;
+    }
+    this.ctx.cache.invalidate();
+    return this.get(id);
+  }
+
+  async delete(caller: Caller, id: number): Promise<void> {
+    const product = await this.repo.findProduct(id);
+    if (!product || product.deletedAt) throw notFound(`Product ${id} does not exist.`);
+    if (product.sellerId !== caller.id) throw forbidden('You can only delete your own products.');
+    // Soft delete: order lines keep pointing at the row; the catalogue no longer shows it.
+    await this.repo.softDelete(id);
+    this.ctx.cache.invalidate();
+  }
+
+  async reviews(productId: number): Promise<Review[]> {
+    const product = await this.repo.findProduct(productId);
+    if (!product || product.deletedAt) throw notFound(`Product ${productId} does not exist.`);
+    return (await this.repo.reviewsOf(productId)).map(toReview);
+  }
+
+  async addReview(caller: Caller | null, productId: number, body: unknown): Promise<Review> {
+    if (!caller) throw unauthorized('Please login to write a review');
+    if (caller.role !== 'CUSTOMER') throw forbidden('Only users with a customer profile can write a review');
+    const input = parseWith(reviewCreateSchema, body ?? {});
+    const product = await this.repo.findProduct(productId);
+    if (!product || product.deletedAt) throw notFound(`Product ${productId} does not exist.`);
+    const limitKey = `reviews:user:${caller.id}`;
+    const used = await this.ctx.limiter.peek(limitKey);
+    if (used.count >= REVIEWS_PER_HOUR)
+      throw tooMany(
+        `You have written ${REVIEWS_PER_HOUR} reviews in the last hour. Please wait before writing another.`,
+        used.resetSeconds,
+      );
+    const id = await this.repo.addReview({
+      productId,
+      userId: caller.id,
+      rating: input.rating,
+      comment: input.comment,
+    });
+    if (id === null) throw conflict('Product already reviewed');
+    await this.ctx.limiter.hit(limitKey, 3600);
+    this.ctx.cache.invalidate();
+    const review = await this.repo.findReview(id);
+    return toReview(review!);
+  }
+}
