@@ -11,7 +11,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
@@ -19,10 +18,10 @@ import { TokenService } from './lib/tokens.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { i18n } from './plugins/i18n.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { securityHeaders } from './plugins/security.ts';
-import { LocalMediaStorage, type MediaStorage } from './modules/media/storage.ts';
-import { createS3Storage } from './modules/media/s3-storage.ts';
+import { createMediaStorage, type MediaStorage } from './modules/media/storage.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { AccountsRepo } from './modules/accounts/repo.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
@@ -70,9 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const media =
-    options.media ??
-    (config.S3_BUCKET ? createS3Storage(config) : new LocalMediaStorage(path.join(config.dataDir, 'media')));
+  const media = options.media ?? createMediaStorage(config);
   const limiter =
     options.limiter ?? (config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter());
   const ctx: AppContext = {
@@ -92,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   });
 
   registerErrorHandling(app);
+  await app.register(i18n);
   await app.register(securityHeaders, { config });
   await app.register(cors, {
     origin: config.CORS_ORIGINS ? config.CORS_ORIGINS.split(',').map((o) => o.trim()) : false,

@@ -1,0 +1,1032 @@
+/**
+ * The catalogue of server messages: the English sentence as the code sends it (with
+ * {placeholders} for the parts that change: ids, names, numbers) → its de-CH, fr-CH and
+ * it-CH wording. Written by hand for Swiss readers: de-CH with "ss" (never "ß"), formal
+ * "Sie"; fr as in Romandie, "vous"; it as in Ticino, "tu" like the web app. Field and
+ * parameter names of the API (limit, type, paypalOrderId, …) stay as they are.
+ *
+ * messages.test.ts reads the server and shared sources and fails when a message is missing
+ * here: a new English message needs its three translations in the same change.
+ */
+export interface Translations {
+  de: string;
+  fr: string;
+  it: string;
+}
+
+type Catalogue = Record<string, Translations>;
+
+/** `idParam(value, what)` ("… is not a valid product id."): one entry per kind of id, so each reads naturally. */
+const ID_KINDS: Record<string, Translations> = {
+  product: { de: 'Produkt-ID', fr: 'de produit', it: 'di prodotto' },
+  order: { de: 'Bestell-ID', fr: 'de commande', it: 'di ordine' },
+  'order item': { de: 'Bestellpositions-ID', fr: 'd’article de commande', it: 'di articolo dell’ordine' },
+  'seller order': { de: 'Verkäuferbestellungs-ID', fr: 'de commande vendeur', it: 'di ordine venditore' },
+  profile: { de: 'Profil-ID', fr: 'de profil', it: 'di profilo' },
+  stock: { de: 'Bestands-ID', fr: 'de stock', it: 'di giacenza' },
+  store: { de: 'Laden-ID', fr: 'de magasin', it: 'di negozio' },
+  user: { de: 'Benutzer-ID', fr: 'd’utilisateur', it: 'di utente' },
+};
+
+function idEntries(): Catalogue {
+  return Object.fromEntries(
+    Object.entries(ID_KINDS).map(([kind, t]) => [
+      `"{value}" is not a valid ${kind} id.`,
+      {
+        de: `«{value}» ist keine gültige ${t.de}.`,
+        fr: `«{value}» n’est pas un identifiant ${t.fr} valide.`,
+        it: `«{value}» non è un ID ${t.it} valido.`,
+      },
+    ]),
+  );
+}
+
+const PICTURE_TYPES = 'JPEG, PNG, WebP, GIF or AVIF';
+
+export const MESSAGES: Catalogue = {
+  // ── lib/errors.ts, lib/multipart.ts, lib/validation.ts ──────────────────────────────
+  'Authentication credentials were not provided or are invalid.': {
+    de: 'Die Anmeldedaten fehlen oder sind ungültig.',
+    fr: 'Les informations d’authentification sont manquantes ou invalides.',
+    it: 'Le credenziali di accesso mancano o non sono valide.',
+  },
+  'You do not have permission to perform this action.': {
+    de: 'Sie sind nicht berechtigt, diese Aktion auszuführen.',
+    fr: 'Vous n’êtes pas autorisé à effectuer cette action.',
+    it: 'Non hai l’autorizzazione per eseguire questa azione.',
+  },
+  'The request body must be a JSON object.': {
+    de: 'Der Inhalt der Anfrage muss ein JSON-Objekt sein.',
+    fr: 'Le corps de la requête doit être un objet JSON.',
+    it: 'Il corpo della richiesta deve essere un oggetto JSON.',
+  },
+  'Unexpected file field "{field}": send the image as "{expected}".': {
+    de: 'Unerwartetes Dateifeld «{field}»: Senden Sie das Bild als «{expected}».',
+    fr: 'Champ de fichier inattendu «{field}» : envoyez l’image dans le champ «{expected}».',
+    it: 'Campo file inatteso «{field}»: invia l’immagine come «{expected}».',
+  },
+  'The image is too large: images may be at most 5 MB.': {
+    de: 'Das Bild ist zu gross: Bilder dürfen höchstens 5 MB haben.',
+    fr: 'L’image est trop volumineuse : 5 Mo au maximum.',
+    it: 'L’immagine è troppo grande: al massimo 5 MB.',
+  },
+  'Send at most one image.': {
+    de: 'Senden Sie höchstens ein Bild.',
+    fr: 'Envoyez une seule image au maximum.',
+    it: 'Invia al massimo un’immagine.',
+  },
+  'Too many form fields.': {
+    de: 'Zu viele Formularfelder.',
+    fr: 'Trop de champs de formulaire.',
+    it: 'Troppi campi nel modulo.',
+  },
+  'The multipart body is malformed.': {
+    de: 'Der Multipart-Inhalt der Anfrage ist fehlerhaft.',
+    fr: 'Le corps multipart de la requête est mal formé.',
+    it: 'Il corpo multipart della richiesta non è valido.',
+  },
+  ...idEntries(),
+
+  // ── accounts ────────────────────────────────────────────────────────────────────────
+  'Too many registrations from this address. Please try again later.': {
+    de: 'Zu viele Registrierungen von dieser Adresse. Bitte versuchen Sie es später noch einmal.',
+    fr: 'Trop d’inscriptions depuis cette adresse. Veuillez réessayer plus tard.',
+    it: 'Troppe registrazioni da questo indirizzo. Riprova più tardi.',
+  },
+  'A user with that username already exists.': {
+    de: 'Dieser Benutzername ist bereits vergeben.',
+    fr: 'Ce nom d’utilisateur est déjà pris.',
+    it: 'Questo nome utente è già in uso.',
+  },
+  'A user with that e-mail address already exists.': {
+    de: 'Mit dieser E-Mail-Adresse besteht bereits ein Konto.',
+    fr: 'Un compte existe déjà avec cette adresse e-mail.',
+    it: 'Esiste già un conto con questo indirizzo e-mail.',
+  },
+  'A user with that username or e-mail address already exists.': {
+    de: 'Dieser Benutzername oder diese E-Mail-Adresse ist bereits vergeben.',
+    fr: 'Ce nom d’utilisateur ou cette adresse e-mail est déjà utilisé.',
+    it: 'Questo nome utente o indirizzo e-mail è già in uso.',
+  },
+  'Too many failed logins for this account. Please wait before trying again.': {
+    de: 'Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte warten Sie, bevor Sie es erneut versuchen.',
+    fr: 'Trop de connexions échouées pour ce compte. Veuillez patienter avant de réessayer.',
+    it: 'Troppi accessi non riusciti per questo conto. Attendi prima di riprovare.',
+  },
+  'Too many failed logins from this address. Please wait before trying again.': {
+    de: 'Zu viele fehlgeschlagene Anmeldungen von dieser Adresse. Bitte warten Sie, bevor Sie es erneut versuchen.',
+    fr: 'Trop de connexions échouées depuis cette adresse. Veuillez patienter avant de réessayer.',
+    it: 'Troppi accessi non riusciti da questo indirizzo. Attendi prima di riprovare.',
+  },
+  // The spec's English wording (no full stop) stays the English answer.
+  'Invalid username or password': {
+    de: 'Ungültiger Benutzername oder ungültiges Passwort',
+    fr: 'Nom d’utilisateur ou mot de passe invalide',
+    it: 'Nome utente o password non validi',
+  },
+  'You can only create a profile for your own account.': {
+    de: 'Sie können nur für Ihr eigenes Konto ein Profil erstellen.',
+    fr: 'Vous ne pouvez créer un profil que pour votre propre compte.',
+    it: 'Puoi creare un profilo solo per il tuo conto.',
+  },
+  'This account already has a profile.': {
+    de: 'Dieses Konto hat bereits ein Profil.',
+    fr: 'Ce compte a déjà un profil.',
+    it: 'Questo conto ha già un profilo.',
+  },
+  'Profile {id} does not exist.': {
+    de: 'Profil {id} existiert nicht.',
+    fr: 'Le profil {id} n’existe pas.',
+    it: 'Il profilo {id} non esiste.',
+  },
+  'You can only change your own profile.': {
+    de: 'Sie können nur Ihr eigenes Profil ändern.',
+    fr: 'Vous ne pouvez modifier que votre propre profil.',
+    it: 'Puoi modificare solo il tuo profilo.',
+  },
+  'Category {id} does not exist.': {
+    de: 'Kategorie {id} existiert nicht.',
+    fr: 'La catégorie {id} n’existe pas.',
+    it: 'La categoria {id} non esiste.',
+  },
+  'User {id} does not exist.': {
+    de: 'Benutzer {id} existiert nicht.',
+    fr: 'L’utilisateur {id} n’existe pas.',
+    it: 'L’utente {id} non esiste.',
+  },
+  'You can only delete your own account.': {
+    de: 'Sie können nur Ihr eigenes Konto löschen.',
+    fr: 'Vous ne pouvez supprimer que votre propre compte.',
+    it: 'Puoi eliminare solo il tuo conto.',
+  },
+  'Your account has 1 paid seller order that is not completed yet. Complete them before deleting the account.':
+    {
+      de: 'Ihr Konto hat 1 bezahlte Verkäuferbestellung, die noch nicht abgeschlossen ist. Schliessen Sie sie ab, bevor Sie das Konto löschen.',
+      fr: 'Votre compte a 1 commande vendeur payée qui n’est pas encore terminée. Terminez-la avant de supprimer le compte.',
+      it: 'Il tuo conto ha 1 ordine venditore pagato non ancora completato. Completalo prima di eliminare il conto.',
+    },
+  'Your account has {count} paid seller orders that are not completed yet. Complete them before deleting the account.':
+    {
+      de: 'Ihr Konto hat {count} bezahlte Verkäuferbestellungen, die noch nicht abgeschlossen sind. Schliessen Sie sie ab, bevor Sie das Konto löschen.',
+      fr: 'Votre compte a {count} commandes vendeur payées qui ne sont pas encore terminées. Terminez-les avant de supprimer le compte.',
+      it: 'Il tuo conto ha {count} ordini venditore pagati non ancora completati. Completali prima di eliminare il conto.',
+    },
+
+  // ── catalogue ───────────────────────────────────────────────────────────────────────
+  'Only seller accounts can create products.': {
+    de: 'Nur Verkäuferkonten können Produkte erfassen.',
+    fr: 'Seuls les comptes vendeur peuvent créer des produits.',
+    it: 'Solo i conti venditore possono creare prodotti.',
+  },
+  'Product {id} does not exist.': {
+    de: 'Produkt {id} existiert nicht.',
+    fr: 'Le produit {id} n’existe pas.',
+    it: 'Il prodotto {id} non esiste.',
+  },
+  'Subcategory {subcategory} does not belong to category {category}.': {
+    de: 'Unterkategorie {subcategory} gehört nicht zur Kategorie {category}.',
+    fr: 'La sous-catégorie {subcategory} n’appartient pas à la catégorie {category}.',
+    it: 'La sottocategoria {subcategory} non appartiene alla categoria {category}.',
+  },
+  'Subcategory {id} does not exist.': {
+    de: 'Unterkategorie {id} existiert nicht.',
+    fr: 'La sous-catégorie {id} n’existe pas.',
+    it: 'La sottocategoria {id} non esiste.',
+  },
+  'You can only delete your own products.': {
+    de: 'Sie können nur Ihre eigenen Produkte löschen.',
+    fr: 'Vous ne pouvez supprimer que vos propres produits.',
+    it: 'Puoi eliminare solo i tuoi prodotti.',
+  },
+  'Please login to write a review': {
+    de: 'Bitte melden Sie sich an, um eine Bewertung zu schreiben',
+    fr: 'Veuillez vous connecter pour écrire un avis',
+    it: 'Accedi per scrivere una recensione',
+  },
+  'Only users with a customer profile can write a review': {
+    de: 'Nur Benutzer mit einem Kundenprofil können eine Bewertung schreiben',
+    fr: 'Seuls les utilisateurs avec un profil client peuvent écrire un avis',
+    it: 'Solo gli utenti con un profilo cliente possono scrivere una recensione',
+  },
+  'You have written {count} reviews in the last hour. Please wait before writing another.': {
+    de: 'Sie haben in der letzten Stunde {count} Bewertungen geschrieben. Bitte warten Sie, bevor Sie eine weitere schreiben.',
+    fr: 'Vous avez écrit {count} avis au cours de la dernière heure. Veuillez patienter avant d’en écrire un autre.',
+    it: 'Hai scritto {count} recensioni nell’ultima ora. Attendi prima di scriverne un’altra.',
+  },
+  'Product already reviewed': {
+    de: 'Produkt bereits bewertet',
+    fr: 'Produit déjà évalué',
+    it: 'Prodotto già recensito',
+  },
+
+  // ── geo, health, media ──────────────────────────────────────────────────────────────
+  'The address lookup is not available right now. Please try again in a moment.': {
+    de: 'Die Adresssuche ist im Moment nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'La recherche d’adresse n’est pas disponible pour le moment. Veuillez réessayer dans un instant.',
+    it: 'La ricerca di indirizzi non è disponibile al momento. Riprova tra poco.',
+  },
+  'The database is not reachable.': {
+    de: 'Die Datenbank ist nicht erreichbar.',
+    fr: 'La base de données est inaccessible.',
+    it: 'Il database non è raggiungibile.',
+  },
+  [`The file is not an image: upload a ${PICTURE_TYPES} picture.`]: {
+    de: 'Die Datei ist kein Bild: Laden Sie ein Bild im Format JPEG, PNG, WebP, GIF oder AVIF hoch.',
+    fr: 'Le fichier n’est pas une image : téléversez une image JPEG, PNG, WebP, GIF ou AVIF.',
+    it: 'Il file non è un’immagine: carica un’immagine JPEG, PNG, WebP, GIF o AVIF.',
+  },
+  [`The image could not be read: upload a ${PICTURE_TYPES} picture.`]: {
+    de: 'Das Bild konnte nicht gelesen werden: Laden Sie ein Bild im Format JPEG, PNG, WebP, GIF oder AVIF hoch.',
+    fr: 'L’image n’a pas pu être lue : téléversez une image JPEG, PNG, WebP, GIF ou AVIF.',
+    it: 'Non è stato possibile leggere l’immagine: carica un’immagine JPEG, PNG, WebP, GIF o AVIF.',
+  },
+  [`The file is not a supported image: upload a ${PICTURE_TYPES} picture.`]: {
+    de: 'Die Datei ist kein unterstütztes Bild: Laden Sie ein Bild im Format JPEG, PNG, WebP, GIF oder AVIF hoch.',
+    fr: 'Le fichier n’est pas une image prise en charge : téléversez une image JPEG, PNG, WebP, GIF ou AVIF.',
+    it: 'Il file non è un’immagine supportata: carica un’immagine JPEG, PNG, WebP, GIF o AVIF.',
+  },
+  'The image has too many pixels: at most 25 megapixels.': {
+    de: 'Das Bild hat zu viele Pixel: höchstens 25 Megapixel.',
+    fr: 'L’image a trop de pixels : 25 mégapixels au maximum.',
+    it: 'L’immagine ha troppi pixel: al massimo 25 megapixel.',
+  },
+  'No such image.': {
+    de: 'Dieses Bild gibt es nicht.',
+    fr: 'Cette image n’existe pas.',
+    it: 'Questa immagine non esiste.',
+  },
+
+  // ── orders and payments ─────────────────────────────────────────────────────────────
+  'PayPal could not be reached. Please try again in a moment.': {
+    de: 'PayPal ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'PayPal est injoignable. Veuillez réessayer dans un instant.',
+    it: 'PayPal non è raggiungibile. Riprova tra poco.',
+  },
+  'PayPal is not answering right now. Please try again in a moment.': {
+    de: 'PayPal antwortet im Moment nicht. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'PayPal ne répond pas pour le moment. Veuillez réessayer dans un instant.',
+    it: 'PayPal non risponde al momento. Riprova tra poco.',
+  },
+  'The server could not sign in to PayPal. Please try again later.': {
+    de: 'Der Server konnte sich nicht bei PayPal anmelden. Bitte versuchen Sie es später noch einmal.',
+    fr: 'Le serveur n’a pas pu se connecter à PayPal. Veuillez réessayer plus tard.',
+    it: 'Il server non è riuscito ad accedere a PayPal. Riprova più tardi.',
+  },
+  'PayPal did not accept the payment request. Please try again later.': {
+    de: 'PayPal hat die Zahlungsanfrage nicht angenommen. Bitte versuchen Sie es später noch einmal.',
+    fr: 'PayPal n’a pas accepté la demande de paiement. Veuillez réessayer plus tard.',
+    it: 'PayPal non ha accettato la richiesta di pagamento. Riprova più tardi.',
+  },
+  'Send the approved PayPal order id as paypalOrderId.': {
+    de: 'Senden Sie die ID der freigegebenen PayPal-Bestellung als paypalOrderId.',
+    fr: 'Envoyez l’identifiant de la commande PayPal approuvée dans paypalOrderId.',
+    it: 'Invia l’ID dell’ordine PayPal approvato come paypalOrderId.',
+  },
+  'PayPal order {paypalId} does not belong to order {orderId}.': {
+    de: 'Die PayPal-Bestellung {paypalId} gehört nicht zur Bestellung {orderId}.',
+    fr: 'La commande PayPal {paypalId} n’appartient pas à la commande {orderId}.',
+    it: 'L’ordine PayPal {paypalId} non appartiene all’ordine {orderId}.',
+  },
+  'PayPal could not confirm the payment. Please try again.': {
+    de: 'PayPal konnte die Zahlung nicht bestätigen. Bitte versuchen Sie es noch einmal.',
+    fr: 'PayPal n’a pas pu confirmer le paiement. Veuillez réessayer.',
+    it: 'PayPal non ha potuto confermare il pagamento. Riprova.',
+  },
+  'PayPal declined the payment. Please choose another way to pay.': {
+    de: 'PayPal hat die Zahlung abgelehnt. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'PayPal a refusé le paiement. Veuillez choisir un autre moyen de paiement.',
+    it: 'PayPal ha rifiutato il pagamento. Scegli un altro metodo di pagamento.',
+  },
+  'The payment has not been approved in PayPal yet.': {
+    de: 'Die Zahlung wurde in PayPal noch nicht freigegeben.',
+    fr: 'Le paiement n’a pas encore été approuvé dans PayPal.',
+    it: 'Il pagamento non è ancora stato approvato in PayPal.',
+  },
+  'PayPal refused the payment ({issue}). Nothing was charged.': {
+    de: 'PayPal hat die Zahlung abgelehnt ({issue}). Es wurde nichts belastet.',
+    fr: 'PayPal a refusé le paiement ({issue}). Aucun montant n’a été débité.',
+    it: 'PayPal ha rifiutato il pagamento ({issue}). Non è stato addebitato nulla.',
+  },
+  'PayPal does not know the order {paypalId}.': {
+    de: 'PayPal kennt die Bestellung {paypalId} nicht.',
+    fr: 'PayPal ne connaît pas la commande {paypalId}.',
+    it: 'PayPal non conosce l’ordine {paypalId}.',
+  },
+  'PayPal could not take the payment right now. Please try again.': {
+    de: 'PayPal konnte die Zahlung im Moment nicht entgegennehmen. Bitte versuchen Sie es noch einmal.',
+    fr: 'PayPal n’a pas pu encaisser le paiement pour le moment. Veuillez réessayer.',
+    it: 'PayPal non ha potuto incassare il pagamento al momento. Riprova.',
+  },
+  'PayPal order {paypalId} is not for order {orderId}.': {
+    de: 'Die PayPal-Bestellung {paypalId} gilt nicht für die Bestellung {orderId}.',
+    fr: 'La commande PayPal {paypalId} ne correspond pas à la commande {orderId}.',
+    it: 'L’ordine PayPal {paypalId} non corrisponde all’ordine {orderId}.',
+  },
+  'The payment is pending at PayPal. The order will be marked as paid once PayPal completes it.': {
+    de: 'Die Zahlung ist bei PayPal noch ausstehend. Die Bestellung wird als bezahlt markiert, sobald PayPal sie abschliesst.',
+    fr: 'Le paiement est en attente chez PayPal. La commande sera marquée comme payée dès que PayPal l’aura finalisé.',
+    it: 'Il pagamento è in sospeso presso PayPal. L’ordine sarà segnato come pagato non appena PayPal lo completa.',
+  },
+  'The PayPal payment is not completed (status {status}).': {
+    de: 'Die PayPal-Zahlung ist nicht abgeschlossen (Status {status}).',
+    fr: 'Le paiement PayPal n’est pas finalisé (statut {status}).',
+    it: 'Il pagamento PayPal non è completato (stato {status}).',
+  },
+  'PayPal captured a different currency than CHF. The order is not marked as paid.': {
+    de: 'PayPal hat eine andere Währung als CHF belastet. Die Bestellung wird nicht als bezahlt markiert.',
+    fr: 'PayPal a encaissé une autre devise que le CHF. La commande n’est pas marquée comme payée.',
+    it: 'PayPal ha incassato una valuta diversa dal CHF. L’ordine non è segnato come pagato.',
+  },
+  'PayPal reported an unreadable amount. The order is not marked as paid.': {
+    de: 'PayPal hat einen unlesbaren Betrag gemeldet. Die Bestellung wird nicht als bezahlt markiert.',
+    fr: 'PayPal a indiqué un montant illisible. La commande n’est pas marquée comme payée.',
+    it: 'PayPal ha indicato un importo illeggibile. L’ordine non è segnato come pagato.',
+  },
+  'PayPal captured CHF {captured} but the order total is CHF {total}. The order is not marked as paid.': {
+    de: 'PayPal hat CHF {captured} belastet, der Bestellbetrag ist aber CHF {total}. Die Bestellung wird nicht als bezahlt markiert.',
+    fr: 'PayPal a encaissé CHF {captured}, mais le total de la commande est de CHF {total}. La commande n’est pas marquée comme payée.',
+    it: 'PayPal ha incassato CHF {captured}, ma il totale dell’ordine è CHF {total}. L’ordine non è segnato come pagato.',
+  },
+  'Test payments are switched off in production. Please pay with PayPal.': {
+    de: 'Testzahlungen sind im Produktivbetrieb ausgeschaltet. Bitte bezahlen Sie mit PayPal.',
+    fr: 'Les paiements de test sont désactivés en production. Veuillez payer avec PayPal.',
+    it: 'I pagamenti di prova sono disattivati in produzione. Paga con PayPal.',
+  },
+  "Seller accounts can't buy products from their own stores.": {
+    de: 'Verkäuferkonten können keine Produkte aus ihren eigenen Läden kaufen.',
+    fr: 'Les comptes vendeur ne peuvent pas acheter les produits de leurs propres magasins.',
+    it: 'I conti venditore non possono acquistare prodotti dai propri negozi.',
+  },
+  'Create your profile before you place an order.': {
+    de: 'Erstellen Sie Ihr Profil, bevor Sie eine Bestellung aufgeben.',
+    fr: 'Créez votre profil avant de passer une commande.',
+    it: 'Crea il tuo profilo prima di effettuare un ordine.',
+  },
+  'Your cart is empty.': {
+    de: 'Ihr Warenkorb ist leer.',
+    fr: 'Votre panier est vide.',
+    it: 'Il tuo carrello è vuoto.',
+  },
+  'totalPrice must be an amount in CHF such as "49.90".': {
+    de: 'totalPrice muss ein Betrag in CHF sein, zum Beispiel «49.90».',
+    fr: 'totalPrice doit être un montant en CHF, par exemple «49.90».',
+    it: 'totalPrice deve essere un importo in CHF, per esempio «49.90».',
+  },
+  'totalShippingPrice must be an amount in CHF such as "20.00".': {
+    de: 'totalShippingPrice muss ein Betrag in CHF sein, zum Beispiel «20.00».',
+    fr: 'totalShippingPrice doit être un montant en CHF, par exemple «20.00».',
+    it: 'totalShippingPrice deve essere un importo in CHF, per esempio «20.00».',
+  },
+  'A shipping address is required for items sent online.': {
+    de: 'Für Artikel mit Versand braucht es eine Lieferadresse.',
+    fr: 'Une adresse de livraison est nécessaire pour les articles envoyés.',
+    it: 'Per gli articoli spediti serve un indirizzo di consegna.',
+  },
+  'A Swiss postal code has four digits.': {
+    de: 'Eine Schweizer Postleitzahl hat vier Ziffern.',
+    fr: 'Un numéro postal suisse a quatre chiffres.',
+    it: 'Un numero postale svizzero ha quattro cifre.',
+  },
+  'Choose the store where you pick up product {id}.': {
+    de: 'Wählen Sie den Laden, in dem Sie Produkt {id} abholen.',
+    fr: 'Choisissez le magasin où vous retirez le produit {id}.',
+    it: 'Scegli il negozio in cui ritiri il prodotto {id}.',
+  },
+  'Product {id} is no longer available. Please remove it from your cart.': {
+    de: 'Produkt {id} ist nicht mehr erhältlich. Bitte entfernen Sie es aus dem Warenkorb.',
+    fr: 'Le produit {id} n’est plus disponible. Veuillez le retirer de votre panier.',
+    it: 'Il prodotto {id} non è più disponibile. Rimuovilo dal carrello.',
+  },
+  '"{name}" is not available in the chosen store.': {
+    de: '«{name}» ist im gewählten Laden nicht erhältlich.',
+    fr: '«{name}» n’est pas disponible dans le magasin choisi.',
+    it: '«{name}» non è disponibile nel negozio scelto.',
+  },
+  'Not enough stock for "{name}" in {store}: {left} left, {wanted} wanted.': {
+    de: 'Nicht genug an Lager für «{name}» in {store}: noch {left} vorhanden, {wanted} gewünscht.',
+    fr: 'Stock insuffisant pour «{name}» dans le magasin {store} : {left} disponible(s), {wanted} demandé(s).',
+    it: 'Giacenza insufficiente per «{name}» nel negozio {store}: disponibili {left}, richiesti {wanted}.',
+  },
+  'Not enough stock for "{name}": {left} left, {wanted} wanted.': {
+    de: 'Nicht genug an Lager für «{name}»: noch {left} vorhanden, {wanted} gewünscht.',
+    fr: 'Stock insuffisant pour «{name}» : {left} disponible(s), {wanted} demandé(s).',
+    it: 'Giacenza insufficiente per «{name}»: disponibili {left}, richiesti {wanted}.',
+  },
+  'The stock changed while your order was placed. Please try again.': {
+    de: 'Der Lagerbestand hat sich während Ihrer Bestellung geändert. Bitte versuchen Sie es noch einmal.',
+    fr: 'Le stock a changé pendant votre commande. Veuillez réessayer.',
+    it: 'La giacenza è cambiata durante il tuo ordine. Riprova.',
+  },
+  'Order {id} was not found.': {
+    de: 'Bestellung {id} wurde nicht gefunden.',
+    fr: 'La commande {id} est introuvable.',
+    it: 'L’ordine {id} non è stato trovato.',
+  },
+  'Seller order {id} was not found.': {
+    de: 'Verkäuferbestellung {id} wurde nicht gefunden.',
+    fr: 'La commande vendeur {id} est introuvable.',
+    it: 'L’ordine venditore {id} non è stato trovato.',
+  },
+  'Order item {id} was not found.': {
+    de: 'Bestellposition {id} wurde nicht gefunden.',
+    fr: 'L’article de commande {id} est introuvable.',
+    it: 'L’articolo dell’ordine {id} non è stato trovato.',
+  },
+  'Order {id} is already paid.': {
+    de: 'Bestellung {id} ist bereits bezahlt.',
+    fr: 'La commande {id} est déjà payée.',
+    it: 'L’ordine {id} è già pagato.',
+  },
+  'Order {id} has expired: it was not paid within {minutes} minutes and its items went back on sale. Please place the order again.':
+    {
+      de: 'Bestellung {id} ist abgelaufen: Sie wurde nicht innert {minutes} Minuten bezahlt, und ihre Artikel sind wieder im Verkauf. Bitte geben Sie die Bestellung noch einmal auf.',
+      fr: 'La commande {id} a expiré : elle n’a pas été payée dans les {minutes} minutes et ses articles sont de nouveau en vente. Veuillez passer la commande à nouveau.',
+      it: 'L’ordine {id} è scaduto: non è stato pagato entro {minutes} minuti e i suoi articoli sono di nuovo in vendita. Effettua di nuovo l’ordine.',
+    },
+  'PayPal is not configured on this server; use the test payment instead.': {
+    de: 'PayPal ist auf diesem Server nicht eingerichtet; verwenden Sie stattdessen die Testzahlung.',
+    fr: 'PayPal n’est pas configuré sur ce serveur ; utilisez plutôt le paiement de test.',
+    it: 'PayPal non è configurato su questo server; usa invece il pagamento di prova.',
+  },
+  'The payment does not match the order total of {total}.': {
+    de: 'Die Zahlung entspricht nicht dem Bestellbetrag von {total}.',
+    fr: 'Le paiement ne correspond pas au total de la commande de {total}.',
+    it: 'Il pagamento non corrisponde al totale dell’ordine di {total}.',
+  },
+  'Order {id} has expired and can no longer be paid.': {
+    de: 'Bestellung {id} ist abgelaufen und kann nicht mehr bezahlt werden.',
+    fr: 'La commande {id} a expiré et ne peut plus être payée.',
+    it: 'L’ordine {id} è scaduto e non può più essere pagato.',
+  },
+  'The customer has not paid this order yet.': {
+    de: 'Die Kundschaft hat diese Bestellung noch nicht bezahlt.',
+    fr: 'Le client n’a pas encore payé cette commande.',
+    it: 'Il cliente non ha ancora pagato questo ordine.',
+  },
+  'This seller order has no items to send.': {
+    de: 'Diese Verkäuferbestellung enthält keine Artikel zum Versenden.',
+    fr: 'Cette commande vendeur ne contient aucun article à envoyer.',
+    it: 'Questo ordine venditore non contiene articoli da spedire.',
+  },
+  'This seller order was already marked as sent.': {
+    de: 'Diese Verkäuferbestellung wurde bereits als versendet markiert.',
+    fr: 'Cette commande vendeur a déjà été marquée comme envoyée.',
+    it: 'Questo ordine venditore è già stato segnato come spedito.',
+  },
+  'Only pick-up items are picked up; online items are sent.': {
+    de: 'Nur Abholartikel werden abgeholt; Versandartikel werden verschickt.',
+    fr: 'Seuls les articles à retirer sont retirés ; les articles en ligne sont envoyés.',
+    it: 'Solo gli articoli da ritirare vengono ritirati; quelli online vengono spediti.',
+  },
+  'Wrong pick-up code: please check the code the customer shows you.': {
+    de: 'Falscher Abholcode: Bitte prüfen Sie den Code, den Ihnen die Kundschaft zeigt.',
+    fr: 'Code de retrait erroné : veuillez vérifier le code que le client vous montre.',
+    it: 'Codice di ritiro errato: verifica il codice che ti mostra il cliente.',
+  },
+  'This item was already picked up.': {
+    de: 'Dieser Artikel wurde bereits abgeholt.',
+    fr: 'Cet article a déjà été retiré.',
+    it: 'Questo articolo è già stato ritirato.',
+  },
+  'Items are still to be sent or picked up, so this seller order cannot be completed yet.': {
+    de: 'Es sind noch Artikel zu versenden oder abzuholen; diese Verkäuferbestellung kann deshalb noch nicht abgeschlossen werden.',
+    fr: 'Des articles doivent encore être envoyés ou retirés ; cette commande vendeur ne peut donc pas encore être terminée.',
+    it: 'Ci sono ancora articoli da spedire o da ritirare, quindi questo ordine venditore non può ancora essere completato.',
+  },
+
+  // ── stores, stocks, search ──────────────────────────────────────────────────────────
+  'Store {id} does not exist.': {
+    de: 'Laden {id} existiert nicht.',
+    fr: 'Le magasin {id} n’existe pas.',
+    it: 'Il negozio {id} non esiste.',
+  },
+  'Only the owner of a store can search its stock this way.': {
+    de: 'Nur wem der Laden gehört, kann dessen Bestand so durchsuchen.',
+    fr: 'Seul le propriétaire d’un magasin peut chercher dans son stock de cette manière.',
+    it: 'Solo il titolare di un negozio può cercare nella sua giacenza in questo modo.',
+  },
+  '{name} is required for type={type}.': {
+    de: '{name} ist für type={type} erforderlich.',
+    fr: '{name} est requis pour type={type}.',
+    it: '{name} è obbligatorio per type={type}.',
+  },
+  'The stock number must be a whole number from 0 to 1,000,000.': {
+    de: 'Der Bestand muss eine ganze Zahl von 0 bis 1’000’000 sein.',
+    fr: 'Le stock doit être un nombre entier de 0 à 1 000 000.',
+    it: 'La giacenza deve essere un numero intero da 0 a 1’000’000.',
+  },
+  'Only the owner of a store can delete it.': {
+    de: 'Nur wem der Laden gehört, kann ihn löschen.',
+    fr: 'Seul le propriétaire d’un magasin peut le supprimer.',
+    it: 'Solo il titolare di un negozio può eliminarlo.',
+  },
+  'Store {id} still has in-store pick-ups that were not handed over. Mark them picked up before deleting the store.':
+    {
+      de: 'Im Laden {id} gibt es noch Abholungen, die nicht übergeben wurden. Markieren Sie sie als abgeholt, bevor Sie den Laden löschen.',
+      fr: 'Le magasin {id} a encore des retraits qui n’ont pas été remis. Marquez-les comme retirés avant de supprimer le magasin.',
+      it: 'Il negozio {id} ha ancora ritiri non consegnati. Segnali come ritirati prima di eliminare il negozio.',
+    },
+  'Only the owner of both the store and the product can set its stock.': {
+    de: 'Nur wem der Laden und das Produkt gehören, kann den Bestand festlegen.',
+    fr: 'Seul le propriétaire du magasin et du produit peut en fixer le stock.',
+    it: 'Solo chi possiede sia il negozio sia il prodotto può impostarne la giacenza.',
+  },
+  'Only the owner of both the store and the product can change its stock.': {
+    de: 'Nur wem der Laden und das Produkt gehören, kann den Bestand ändern.',
+    fr: 'Seul le propriétaire du magasin et du produit peut en modifier le stock.',
+    it: 'Solo chi possiede sia il negozio sia il prodotto può modificarne la giacenza.',
+  },
+  'Stock {id} does not exist.': {
+    de: 'Bestand {id} existiert nicht.',
+    fr: 'Le stock {id} n’existe pas.',
+    it: 'La giacenza {id} non esiste.',
+  },
+
+  // ── plugins: auth, security, errors ─────────────────────────────────────────────────
+  'The Authorization header must be "Bearer <token>".': {
+    de: 'Der Authorization-Header muss «Bearer <token>» lauten.',
+    fr: 'L’en-tête Authorization doit être «Bearer <token>».',
+    it: 'L’intestazione Authorization deve essere «Bearer <token>».',
+  },
+  'The access token is invalid or has expired. Please log in again.': {
+    de: 'Das Zugriffstoken ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.',
+    fr: 'Le jeton d’accès est invalide ou a expiré. Veuillez vous reconnecter.',
+    it: 'Il token di accesso non è valido o è scaduto. Accedi di nuovo.',
+  },
+  'The access token is no longer valid. Please log in again.': {
+    de: 'Das Zugriffstoken ist nicht mehr gültig. Bitte melden Sie sich erneut an.',
+    fr: 'Le jeton d’accès n’est plus valable. Veuillez vous reconnecter.',
+    it: 'Il token di accesso non è più valido. Accedi di nuovo.',
+  },
+  'Only seller accounts can do this.': {
+    de: 'Das können nur Verkäuferkonten.',
+    fr: 'Seuls les comptes vendeur peuvent faire cela.',
+    it: 'Solo i conti venditore possono farlo.',
+  },
+  'Only customer accounts can do this.': {
+    de: 'Das können nur Kundenkonten.',
+    fr: 'Seuls les comptes client peuvent faire cela.',
+    it: 'Solo i conti cliente possono farlo.',
+  },
+  'Only staff accounts can list users.': {
+    de: 'Nur Mitarbeiterkonten können Benutzer auflisten.',
+    fr: 'Seuls les comptes du personnel peuvent lister les utilisateurs.',
+    it: 'Solo i conti del personale possono elencare gli utenti.',
+  },
+  'Text may not contain NUL characters.': {
+    de: 'Text darf keine NUL-Zeichen enthalten.',
+    fr: 'Le texte ne doit pas contenir de caractères NUL.',
+    it: 'Il testo non può contenere caratteri NUL.',
+  },
+  'Invalid value.': {
+    de: 'Ungültiger Wert.',
+    fr: 'Valeur invalide.',
+    it: 'Valore non valido.',
+  },
+  'The request is not valid.': {
+    de: 'Die Anfrage ist ungültig.',
+    fr: 'La requête n’est pas valide.',
+    it: 'La richiesta non è valida.',
+  },
+  'Not found.': {
+    de: 'Nicht gefunden.',
+    fr: 'Introuvable.',
+    it: 'Non trovato.',
+  },
+  'This method is not allowed here.': {
+    de: 'Diese Methode ist hier nicht erlaubt.',
+    fr: 'Cette méthode n’est pas autorisée ici.',
+    it: 'Questo metodo non è consentito qui.',
+  },
+  'The requested format is not available.': {
+    de: 'Das gewünschte Format ist nicht verfügbar.',
+    fr: 'Le format demandé n’est pas disponible.',
+    it: 'Il formato richiesto non è disponibile.',
+  },
+  'A request body length is required.': {
+    de: 'Die Länge des Anfrageinhalts muss angegeben werden.',
+    fr: 'La longueur du corps de la requête doit être indiquée.',
+    it: 'Va indicata la lunghezza del corpo della richiesta.',
+  },
+  'The request is too large.': {
+    de: 'Die Anfrage ist zu gross.',
+    fr: 'La requête est trop volumineuse.',
+    it: 'La richiesta è troppo grande.',
+  },
+  'The address is too long.': {
+    de: 'Die Adresse ist zu lang.',
+    fr: 'L’adresse est trop longue.',
+    it: 'L’indirizzo è troppo lungo.',
+  },
+  'This content type is not supported.': {
+    de: 'Dieser Inhaltstyp wird nicht unterstützt.',
+    fr: 'Ce type de contenu n’est pas pris en charge.',
+    it: 'Questo tipo di contenuto non è supportato.',
+  },
+  'Too many requests. Please wait a moment and try again.': {
+    de: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann noch einmal.',
+    fr: 'Trop de requêtes. Veuillez patienter un instant, puis réessayer.',
+    it: 'Troppe richieste. Attendi un momento e riprova.',
+  },
+  'A value in the request is out of range or not valid.': {
+    de: 'Ein Wert in der Anfrage liegt ausserhalb des zulässigen Bereichs oder ist ungültig.',
+    fr: 'Une valeur de la requête est hors limites ou invalide.',
+    it: 'Un valore della richiesta è fuori dai limiti o non è valido.',
+  },
+  'The request refers to something that does not exist.': {
+    de: 'Die Anfrage verweist auf etwas, das es nicht gibt.',
+    fr: 'La requête fait référence à quelque chose qui n’existe pas.',
+    it: 'La richiesta si riferisce a qualcosa che non esiste.',
+  },
+  'This exists already.': {
+    de: 'Das gibt es bereits.',
+    fr: 'Cela existe déjà.',
+    it: 'Esiste già.',
+  },
+  'This change is not possible with the current data.': {
+    de: 'Diese Änderung ist mit den aktuellen Daten nicht möglich.',
+    fr: 'Cette modification n’est pas possible avec les données actuelles.',
+    it: 'Questa modifica non è possibile con i dati attuali.',
+  },
+  'Something went wrong on our side. Please try again.': {
+    de: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es noch einmal.',
+    fr: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+    it: 'Qualcosa è andato storto da parte nostra. Riprova.',
+  },
+  'The request could not be processed.': {
+    de: 'Die Anfrage konnte nicht verarbeitet werden.',
+    fr: 'La requête n’a pas pu être traitée.',
+    it: 'Non è stato possibile elaborare la richiesta.',
+  },
+  'The request body is not valid JSON.': {
+    de: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    fr: 'Le corps de la requête n’est pas un JSON valide.',
+    it: 'Il corpo della richiesta non è un JSON valido.',
+  },
+  'The upload is too large: images may be at most 5 MB.': {
+    de: 'Die hochgeladene Datei ist zu gross: Bilder dürfen höchstens 5 MB haben.',
+    fr: 'Le fichier envoyé est trop volumineux : les images font au maximum 5 Mo.',
+    it: 'Il file caricato è troppo grande: le immagini possono avere al massimo 5 MB.',
+  },
+  'This content type is not supported: send JSON or multipart/form-data.': {
+    de: 'Dieser Inhaltstyp wird nicht unterstützt: Senden Sie JSON oder multipart/form-data.',
+    fr: 'Ce type de contenu n’est pas pris en charge : envoyez du JSON ou du multipart/form-data.',
+    it: 'Questo tipo di contenuto non è supportato: invia JSON o multipart/form-data.',
+  },
+  'There is no {method} {path}.': {
+    de: '{method} {path} gibt es nicht.',
+    fr: '{method} {path} n’existe pas.',
+    it: '{method} {path} non esiste.',
+  },
+  'A part of the address is too long.': {
+    de: 'Ein Teil der Adresse ist zu lang.',
+    fr: 'Une partie de l’adresse est trop longue.',
+    it: 'Una parte dell’indirizzo è troppo lunga.',
+  },
+  'The address is not valid.': {
+    de: 'Die Adresse ist ungültig.',
+    fr: 'L’adresse n’est pas valide.',
+    it: 'L’indirizzo non è valido.',
+  },
+
+  // ── shared zod schemas (packages/shared) ────────────────────────────────────────────
+  'A username may contain letters, digits, dots, dashes and underscores.': {
+    de: 'Ein Benutzername darf Buchstaben, Ziffern, Punkte, Bindestriche und Unterstriche enthalten.',
+    fr: 'Un nom d’utilisateur peut contenir des lettres, des chiffres, des points, des tirets et des traits de soulignement.',
+    it: 'Un nome utente può contenere lettere, cifre, punti, trattini e trattini bassi.',
+  },
+  'A username has at least {min} characters.': {
+    de: 'Ein Benutzername hat mindestens {min} Zeichen.',
+    fr: 'Un nom d’utilisateur comporte au moins {min} caractères.',
+    it: 'Un nome utente ha almeno {min} caratteri.',
+  },
+  'A username has at most {max} characters.': {
+    de: 'Ein Benutzername hat höchstens {max} Zeichen.',
+    fr: 'Un nom d’utilisateur comporte au maximum {max} caractères.',
+    it: 'Un nome utente ha al massimo {max} caratteri.',
+  },
+  'An e-mail address has at most {max} characters.': {
+    de: 'Eine E-Mail-Adresse hat höchstens {max} Zeichen.',
+    fr: 'Une adresse e-mail comporte au maximum {max} caractères.',
+    it: 'Un indirizzo e-mail ha al massimo {max} caratteri.',
+  },
+  'Enter a valid e-mail address.': {
+    de: 'Geben Sie eine gültige E-Mail-Adresse ein.',
+    fr: 'Saisissez une adresse e-mail valide.',
+    it: 'Inserisci un indirizzo e-mail valido.',
+  },
+  'A password has at least {min} characters.': {
+    de: 'Ein Passwort hat mindestens {min} Zeichen.',
+    fr: 'Un mot de passe comporte au moins {min} caractères.',
+    it: 'Una password ha almeno {min} caratteri.',
+  },
+  'A password has at most {max} characters.': {
+    de: 'Ein Passwort hat höchstens {max} Zeichen.',
+    fr: 'Un mot de passe comporte au maximum {max} caractères.',
+    it: 'Una password ha al massimo {max} caratteri.',
+  },
+  'Enter your username.': {
+    de: 'Geben Sie Ihren Benutzernamen ein.',
+    fr: 'Saisissez votre nom d’utilisateur.',
+    it: 'Inserisci il tuo nome utente.',
+  },
+  'Enter your password.': {
+    de: 'Geben Sie Ihr Passwort ein.',
+    fr: 'Saisissez votre mot de passe.',
+    it: 'Inserisci la tua password.',
+  },
+  'offset must be 0 or more.': {
+    de: 'offset muss 0 oder grösser sein.',
+    fr: 'offset doit être égal ou supérieur à 0.',
+    it: 'offset deve essere 0 o superiore.',
+  },
+  'offset must be a whole number.': {
+    de: 'offset muss eine ganze Zahl sein.',
+    fr: 'offset doit être un nombre entier.',
+    it: 'offset deve essere un numero intero.',
+  },
+  'limit must be between {min} and {max}.': {
+    de: 'limit muss zwischen {min} und {max} liegen.',
+    fr: 'limit doit être compris entre {min} et {max}.',
+    it: 'limit deve essere compreso tra {min} e {max}.',
+  },
+  'limit must be a whole number.': {
+    de: 'limit muss eine ganze Zahl sein.',
+    fr: 'limit doit être un nombre entier.',
+    it: 'limit deve essere un numero intero.',
+  },
+  'Choose a category.': {
+    de: 'Wählen Sie eine Kategorie.',
+    fr: 'Choisissez une catégorie.',
+    it: 'Scegli una categoria.',
+  },
+  'Choose a subcategory.': {
+    de: 'Wählen Sie eine Unterkategorie.',
+    fr: 'Choisissez une sous-catégorie.',
+    it: 'Scegli una sottocategoria.',
+  },
+  'Choose a store.': {
+    de: 'Wählen Sie einen Laden.',
+    fr: 'Choisissez un magasin.',
+    it: 'Scegli un negozio.',
+  },
+  'Choose a product.': {
+    de: 'Wählen Sie ein Produkt.',
+    fr: 'Choisissez un produit.',
+    it: 'Scegli un prodotto.',
+  },
+  'Enter a brand.': {
+    de: 'Geben Sie eine Marke ein.',
+    fr: 'Saisissez une marque.',
+    it: 'Inserisci un marchio.',
+  },
+  'A brand has at most {max} characters.': {
+    de: 'Eine Marke hat höchstens {max} Zeichen.',
+    fr: 'Une marque comporte au maximum {max} caractères.',
+    it: 'Un marchio ha al massimo {max} caratteri.',
+  },
+  'Enter a name.': {
+    de: 'Geben Sie einen Namen ein.',
+    fr: 'Saisissez un nom.',
+    it: 'Inserisci un nome.',
+  },
+  'A name has at most {max} characters.': {
+    de: 'Ein Name hat höchstens {max} Zeichen.',
+    fr: 'Un nom comporte au maximum {max} caractères.',
+    it: 'Un nome ha al massimo {max} caratteri.',
+  },
+  'A description has at most {max} characters.': {
+    de: 'Eine Beschreibung hat höchstens {max} Zeichen.',
+    fr: 'Une description comporte au maximum {max} caractères.',
+    it: 'Una descrizione ha al massimo {max} caratteri.',
+  },
+  'Choose a rating from 1 to 5.': {
+    de: 'Wählen Sie eine Bewertung von 1 bis 5.',
+    fr: 'Choisissez une note de 1 à 5.',
+    it: 'Scegli un voto da 1 a 5.',
+  },
+  'A comment has at most {max} characters.': {
+    de: 'Ein Kommentar hat höchstens {max} Zeichen.',
+    fr: 'Un commentaire comporte au maximum {max} caractères.',
+    it: 'Un commento ha al massimo {max} caratteri.',
+  },
+  'An address search has at most {max} characters.': {
+    de: 'Eine Adresssuche hat höchstens {max} Zeichen.',
+    fr: 'Une recherche d’adresse comporte au maximum {max} caractères.',
+    it: 'Una ricerca di indirizzi ha al massimo {max} caratteri.',
+  },
+  'Enter a price in CHF with at most two decimals.': {
+    de: 'Geben Sie einen Preis in CHF mit höchstens zwei Nachkommastellen ein.',
+    fr: 'Saisissez un prix en CHF avec au maximum deux décimales.',
+    it: 'Inserisci un prezzo in CHF con al massimo due decimali.',
+  },
+  'The price must be above CHF 0.': {
+    de: 'Der Preis muss über CHF 0 liegen.',
+    fr: 'Le prix doit être supérieur à CHF 0.',
+    it: 'Il prezzo deve essere superiore a CHF 0.',
+  },
+  'The price must be at most CHF 1,000,000.': {
+    de: 'Der Preis darf höchstens CHF 1’000’000 betragen.',
+    fr: 'Le prix ne peut pas dépasser CHF 1 000 000.',
+    it: 'Il prezzo può essere al massimo CHF 1’000’000.',
+  },
+  'Enter the address.': {
+    de: 'Geben Sie die Adresse ein.',
+    fr: 'Saisissez l’adresse.',
+    it: 'Inserisci l’indirizzo.',
+  },
+  'Enter the city.': {
+    de: 'Geben Sie den Ort ein.',
+    fr: 'Saisissez la localité.',
+    it: 'Inserisci la località.',
+  },
+  'Enter the postal code.': {
+    de: 'Geben Sie die Postleitzahl ein.',
+    fr: 'Saisissez le numéro postal.',
+    it: 'Inserisci il numero postale.',
+  },
+  'Enter the country.': {
+    de: 'Geben Sie das Land ein.',
+    fr: 'Saisissez le pays.',
+    it: 'Inserisci il paese.',
+  },
+  'Quantities start at 1.': {
+    de: 'Die Menge beträgt mindestens 1.',
+    fr: 'La quantité est d’au moins 1.',
+    it: 'La quantità minima è 1.',
+  },
+  'Quantities are whole numbers.': {
+    de: 'Mengen sind ganze Zahlen.',
+    fr: 'Les quantités sont des nombres entiers.',
+    it: 'Le quantità sono numeri interi.',
+  },
+  'An order has at most {max} lines.': {
+    de: 'Eine Bestellung hat höchstens {max} Positionen.',
+    fr: 'Une commande comporte au maximum {max} lignes.',
+    it: 'Un ordine ha al massimo {max} righe.',
+  },
+  'type must be one of {values}.': {
+    de: 'type muss einer dieser Werte sein: {values}.',
+    fr: 'type doit être l’une de ces valeurs : {values}.',
+    it: 'type deve essere uno di questi valori: {values}.',
+  },
+  'A search has at most {max} characters.': {
+    de: 'Eine Suche hat höchstens {max} Zeichen.',
+    fr: 'Une recherche comporte au maximum {max} caractères.',
+    it: 'Una ricerca ha al massimo {max} caratteri.',
+  },
+  'Enter a latitude.': {
+    de: 'Geben Sie einen Breitengrad ein.',
+    fr: 'Saisissez une latitude.',
+    it: 'Inserisci una latitudine.',
+  },
+  'Latitude lies between -90 and 90.': {
+    de: 'Der Breitengrad liegt zwischen -90 und 90.',
+    fr: 'La latitude est comprise entre -90 et 90.',
+    it: 'La latitudine è compresa tra -90 e 90.',
+  },
+  'Enter a longitude.': {
+    de: 'Geben Sie einen Längengrad ein.',
+    fr: 'Saisissez une longitude.',
+    it: 'Inserisci una longitudine.',
+  },
+  'Longitude lies between -180 and 180.': {
+    de: 'Der Längengrad liegt zwischen -180 und 180.',
+    fr: 'La longitude est comprise entre -180 et 180.',
+    it: 'La longitudine è compresa tra -180 e 180.',
+  },
+  'Enter the store name.': {
+    de: 'Geben Sie den Namen des Ladens ein.',
+    fr: 'Saisissez le nom du magasin.',
+    it: 'Inserisci il nome del negozio.',
+  },
+  'A phone number has digits, spaces and + ( ) / . - only.': {
+    de: 'Eine Telefonnummer darf nur Ziffern, Leerzeichen und die Zeichen + ( ) / . - enthalten.',
+    fr: 'Un numéro de téléphone ne peut contenir que des chiffres, des espaces et les signes + ( ) / . -',
+    it: 'Un numero di telefono può contenere solo cifre, spazi e i segni + ( ) / . -',
+  },
+
+  // ── zod's own English messages (a schema without a message of its own) ─────────────
+  'Invalid input': {
+    de: 'Ungültige Eingabe',
+    fr: 'Saisie invalide',
+    it: 'Valore non valido',
+  },
+  'Invalid input: expected {expected}, received undefined': {
+    de: 'Dieser Wert fehlt ({expected} erwartet)',
+    fr: 'Cette valeur manque ({expected} attendu)',
+    it: 'Questo valore manca (previsto {expected})',
+  },
+  'Invalid input: expected {expected}, received {received}': {
+    de: 'Ungültige Eingabe: {expected} erwartet, {received} erhalten',
+    fr: 'Saisie invalide : {expected} attendu, {received} reçu',
+    it: 'Valore non valido: previsto {expected}, ricevuto {received}',
+  },
+  'Invalid input: expected {expected}': {
+    de: 'Ungültige Eingabe: {expected} erwartet',
+    fr: 'Saisie invalide : {expected} attendu',
+    it: 'Valore non valido: previsto {expected}',
+  },
+  'Invalid option: expected one of {options}': {
+    de: 'Ungültige Auswahl: erlaubt sind {options}',
+    fr: 'Option invalide : valeurs possibles {options}',
+    it: 'Opzione non valida: valori ammessi {options}',
+  },
+  'Too big: expected string to have <={max} characters': {
+    de: 'Zu lang: höchstens {max} Zeichen',
+    fr: 'Trop long : {max} caractères au maximum',
+    it: 'Troppo lungo: al massimo {max} caratteri',
+  },
+  'Too small: expected string to have >={min} characters': {
+    de: 'Zu kurz: mindestens {min} Zeichen',
+    fr: 'Trop court : au moins {min} caractères',
+    it: 'Troppo corto: almeno {min} caratteri',
+  },
+  'Too big: expected array to have <={max} items': {
+    de: 'Zu viele Einträge: höchstens {max}',
+    fr: 'Trop d’éléments : {max} au maximum',
+    it: 'Troppi elementi: al massimo {max}',
+  },
+  'Too small: expected array to have >={min} items': {
+    de: 'Zu wenige Einträge: mindestens {min}',
+    fr: 'Pas assez d’éléments : au moins {min}',
+    it: 'Troppo pochi elementi: almeno {min}',
+  },
+  'Too big: expected number to be <={max}': {
+    de: 'Zu gross: höchstens {max}',
+    fr: 'Trop grand : {max} au maximum',
+    it: 'Troppo grande: al massimo {max}',
+  },
+  'Too big: expected number to be <{max}': {
+    de: 'Zu gross: kleiner als {max} erwartet',
+    fr: 'Trop grand : inférieur à {max} attendu',
+    it: 'Troppo grande: previsto meno di {max}',
+  },
+  'Too small: expected number to be >={min}': {
+    de: 'Zu klein: mindestens {min}',
+    fr: 'Trop petit : au moins {min}',
+    it: 'Troppo piccolo: almeno {min}',
+  },
+  'Too small: expected number to be >{min}': {
+    de: 'Zu klein: grösser als {min} erwartet',
+    fr: 'Trop petit : supérieur à {min} attendu',
+    it: 'Troppo piccolo: previsto più di {min}',
+  },
+  'Invalid string: must match pattern {pattern}': {
+    de: 'Ungültiger Text: muss dem Muster {pattern} entsprechen',
+    fr: 'Texte invalide : doit correspondre au motif {pattern}',
+    it: 'Testo non valido: deve corrispondere allo schema {pattern}',
+  },
+  'Invalid email address': {
+    de: 'Ungültige E-Mail-Adresse',
+    fr: 'Adresse e-mail invalide',
+    it: 'Indirizzo e-mail non valido',
+  },
+  'Invalid URL': {
+    de: 'Ungültige URL',
+    fr: 'URL invalide',
+    it: 'URL non valido',
+  },
+  'Invalid ISO datetime': {
+    de: 'Ungültiger Zeitpunkt (ISO-Format erwartet)',
+    fr: 'Date et heure invalides (format ISO attendu)',
+    it: 'Data e ora non valide (formato ISO previsto)',
+  },
+  'Invalid ISO date': {
+    de: 'Ungültiges Datum (ISO-Format erwartet)',
+    fr: 'Date invalide (format ISO attendu)',
+    it: 'Data non valida (formato ISO previsto)',
+  },
+  'Unrecognized key: {key}': {
+    de: 'Unbekanntes Feld: {key}',
+    fr: 'Champ inconnu : {key}',
+    it: 'Campo sconosciuto: {key}',
+  },
+  'Unrecognized keys: {keys}': {
+    de: 'Unbekannte Felder: {keys}',
+    fr: 'Champs inconnus : {keys}',
+    it: 'Campi sconosciuti: {keys}',
+  },
+  'Invalid number: must be a multiple of {divisor}': {
+    de: 'Ungültige Zahl: muss ein Vielfaches von {divisor} sein',
+    fr: 'Nombre invalide : doit être un multiple de {divisor}',
+    it: 'Numero non valido: deve essere un multiplo di {divisor}',
+  },
+};
+
+/**
+ * Source messages whose English changes in more than the placeholders (plural, a noun passed
+ * in): the source template → the catalogue entries that cover every sentence it produces.
+ */
+export const VARIANTS: Record<string, string[]> = {
+  'Your account has {count} paid seller order{s} that {verb} not completed yet. Complete them before deleting the account.':
+    [
+      'Your account has 1 paid seller order that is not completed yet. Complete them before deleting the account.',
+      'Your account has {count} paid seller orders that are not completed yet. Complete them before deleting the account.',
+    ],
+  '{what} {id} was not found.': ['Seller order {id} was not found.', 'Order item {id} was not found.'],
+  'Choose a {what}.': ['Choose a category.', 'Choose a subcategory.', 'Choose a store.', 'Choose a product.'],
+  '"{value}" is not a valid {what} id.': Object.keys(ID_KINDS).map(
+    (kind) => `"{value}" is not a valid ${kind} id.`,
+  ),
+};
