@@ -38,6 +38,34 @@ test.describe('catalogue', () => {
     await expect(cards(page)).toHaveCount(24);
   });
 
+  test('the carousel has a pause control, stops on keyboard focus and under reduced motion', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Latest products' });
+    await expect(carousel).toHaveAttribute('data-rotating', 'true');
+    await carousel.getByRole('button', { name: 'Pause' }).click();
+    await expect(carousel).toHaveAttribute('data-rotating', 'false');
+    await carousel.getByRole('button', { name: 'Play' }).click();
+    await expect(carousel).toHaveAttribute('data-rotating', 'true');
+    // Keyboard focus moving on into the slides stops the rotation for good.
+    await page.keyboard.press('Tab');
+    await expect(carousel.locator(':focus')).toHaveCount(1);
+    await expect(carousel).toHaveAttribute('data-rotating', 'false');
+    await expect(carousel.getByRole('button', { name: 'Play' })).toBeVisible();
+
+    // The system setting stops it at once, and the page opens still with it.
+    await page.reload();
+    await expect(carousel).toHaveAttribute('data-rotating', 'true');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(carousel).toHaveAttribute('data-rotating', 'false');
+    await page.reload();
+    await expect(carousel).toHaveAttribute('data-rotating', 'false');
+    const active = await carousel.locator('.carousel-item.active').getAttribute('aria-label');
+    await page.waitForTimeout(6000);
+    await expect(carousel.locator('.carousel-item.active')).toHaveAttribute('aria-label', active!);
+  });
+
   test('a 2-character search shows results and Back restores the grid', async ({ page }) => {
     const product = await productInStock(page.request);
     await page.goto('/');
@@ -56,15 +84,15 @@ test.describe('catalogue', () => {
 
   test('a category filter narrows the grid', async ({ page }) => {
     await page.goto('/');
-    const counter = page.getByText(/^Showing \d+ of \d+ products$/);
+    const counter = page.getByText(/^Showing [\d,]+ of [\d,]+ products$/);
     await expect(counter).toBeVisible();
-    const total = Number((await counter.textContent())!.match(/of (\d+)/)![1]);
+    const total = Number((await counter.textContent())!.replace(/,/g, '').match(/of (\d+)/)![1]);
     const categoryLink = page.getByRole('navigation', { name: 'Categories' }).getByRole('link').nth(1);
     const category = (await categoryLink.textContent())!.trim();
     await categoryLink.click();
     await expect(page.getByRole('heading', { level: 2, name: category })).toBeVisible();
     await expect(counter).toBeVisible();
-    const narrowed = Number((await counter.textContent())!.match(/of (\d+)/)![1]);
+    const narrowed = Number((await counter.textContent())!.replace(/,/g, '').match(/of (\d+)/)![1]);
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThan(total);
 
@@ -73,7 +101,7 @@ test.describe('catalogue', () => {
     await radio.check({ force: true });
     await expect(page).toHaveURL(/subcategory=/);
     await expect(counter).toBeVisible();
-    const sub = Number((await counter.textContent())!.match(/of (\d+)/)![1]);
+    const sub = Number((await counter.textContent())!.replace(/,/g, '').match(/of (\d+)/)![1]);
     expect(sub).toBeLessThan(total);
   });
 

@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useT } from '../i18n';
 
 /** The delete confirmation (spec §4): Yes acts after 50 ms, No closes. */
 export const DELETE_DELAY_MS = 50;
@@ -17,9 +18,10 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="confirm-dialog-title">
-      <Modal.Header closeButton closeLabel="Close">
+      <Modal.Header closeButton closeLabel={t('components.confirm.close')}>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
           {title}
         </Modal.Title>
@@ -27,7 +29,7 @@ export function ConfirmDialog({
       <Modal.Body>{body}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
-          No
+          {t('components.confirm.no')}
         </Button>
         <Button
           variant="danger"
@@ -36,7 +38,7 @@ export function ConfirmDialog({
             setTimeout(onConfirm, DELETE_DELAY_MS);
           }}
         >
-          Yes
+          {t('components.confirm.yes')}
         </Button>
       </Modal.Footer>
     </Modal>

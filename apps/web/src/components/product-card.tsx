@@ -1,7 +1,9 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { formatCHF, type Product } from '@marktgasse/shared';
+import type { Product } from '@marktgasse/shared';
 import { paths } from '../config/paths';
+import { useT } from '../i18n';
+import { useFormat } from '../i18n/format';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 
@@ -13,6 +15,8 @@ export type ProductCardData = Pick<
 
 /** Product card of spec §2 Home: image, brand, name, description, 'CHF' price, 'Sold by' link. */
 export function ProductCard({ product }: { product: ProductCardData }) {
+  const t = useT();
+  const f = useFormat();
   const sellerId = product.seller_id ?? product.sellerDetails?.id;
   const sellerName = product.sellerDetails?.name || product.username;
   return (
@@ -38,17 +42,17 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         </Card.Title>
         {typeof product.rating === 'number' && (product.numReviews ?? 0) > 0 && (
           <div className="mb-2">
-            <Rating value={product.rating} text={`${product.numReviews}`} />
+            <Rating value={product.rating} text={f.number(product.numReviews ?? 0)} />
           </div>
         )}
         <Card.Text className="small text-body-secondary clamp-2 mb-3">
-          {product.description?.trim() ? product.description : 'Product has no description.'}
+          {product.description?.trim() ? product.description : t('components.product.noDescription')}
         </Card.Text>
         <div className="mt-auto">
-          <div className="fw-bold fs-5 text-nowrap">{formatCHF(product.price)}</div>
+          <div className="fw-bold fs-5 text-nowrap">{f.money(product.price)}</div>
           {sellerId !== undefined && (
             <div className="small text-truncate">
-              Sold by <Link to={paths.seller(sellerId)}>{sellerName}</Link>
+              {t('components.product.soldBy')} <Link to={paths.seller(sellerId)}>{sellerName}</Link>
             </div>
           )}
         </div>

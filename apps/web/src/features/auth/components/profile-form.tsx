@@ -6,6 +6,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { PROFILE_TEXT_MAX, type Category, type Profile } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
+import { useT } from '../../../i18n';
 import type { ProfileUpdate } from '../api/profile';
 
 /** Edit form of the own profile: image (images only), categories (several), industry, headquarter, description. */
@@ -24,6 +25,7 @@ export function ProfileForm({
   pending: boolean;
   error: string | null;
 }) {
+  const t = useT();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number[]>(profile.category);
@@ -41,18 +43,19 @@ export function ProfileForm({
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Edit Profile">
+    <Form onSubmit={submit} aria-label={t('auth.profile.edit')}>
       {error && <Message variant="danger">{error}</Message>}
       <Form.Group className="mb-3" controlId="profile-image">
-        <Form.Label>Image</Form.Label>
+        <Form.Label>{t('auth.profile.image')}</Form.Label>
         <Form.Control
           type="file"
           accept="image/*"
           isInvalid={Boolean(imageError)}
+          aria-describedby="profile-image-help"
           onChange={(e) => {
             const file = (e.target as HTMLInputElement).files?.[0] ?? null;
             if (file && !file.type.startsWith('image/')) {
-              setImageError('Please choose an image file.');
+              setImageError(t('auth.profile.imageOnly'));
               setImage(null);
               return;
             }
@@ -61,14 +64,12 @@ export function ProfileForm({
           }}
         />
         <Form.Control.Feedback type="invalid">{imageError}</Form.Control.Feedback>
-        <Form.Text>
-          JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. Leave empty to keep the current image.
-        </Form.Text>
+        <Form.Text id="profile-image-help">{t('auth.profile.imageHelp')}</Form.Text>
       </Form.Group>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6 mb-2">Categories</legend>
+        <legend className="form-label fs-6 mb-2">{t('auth.profile.categories')}</legend>
         {categories.length === 0 ? (
-          <p className="small text-body-secondary mb-0">No categories available.</p>
+          <p className="small text-body-secondary mb-0">{t('auth.profile.noCategories')}</p>
         ) : (
           <div className="category-checks">
             {categories.map((c) => (
@@ -87,7 +88,7 @@ export function ProfileForm({
       <Row>
         <Col md={6}>
           <Form.Group className="mb-3" controlId="profile-industry">
-            <Form.Label>Industry</Form.Label>
+            <Form.Label>{t('auth.profile.industry')}</Form.Label>
             <Form.Control
               value={industry}
               maxLength={PROFILE_TEXT_MAX.industry}
@@ -97,7 +98,7 @@ export function ProfileForm({
         </Col>
         <Col md={6}>
           <Form.Group className="mb-3" controlId="profile-headquarter">
-            <Form.Label>Headquarter</Form.Label>
+            <Form.Label>{t('auth.profile.headquarter')}</Form.Label>
             <Form.Control
               value={headquarter}
               maxLength={PROFILE_TEXT_MAX.headquarter}
@@ -107,7 +108,7 @@ export function ProfileForm({
         </Col>
       </Row>
       <Form.Group className="mb-4" controlId="profile-description">
-        <Form.Label>Description</Form.Label>
+        <Form.Label>{t('auth.profile.description')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={4}
@@ -119,10 +120,10 @@ export function ProfileForm({
       <div className="d-flex gap-2 flex-wrap">
         <Button type="submit" disabled={pending}>
           {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Update
+          {t('auth.profile.update')}
         </Button>
         <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('auth.profile.cancel')}
         </Button>
       </div>
     </Form>

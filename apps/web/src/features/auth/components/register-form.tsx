@@ -4,9 +4,8 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { PASSWORD_MIN, type Role } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
+import { useT } from '../../../i18n';
 import { RoleTabs } from './role-tabs';
-
-export const PASSWORD_MISMATCH = 'Passwords do not match';
 
 export interface RegisterValues {
   username: string;
@@ -25,6 +24,7 @@ export function RegisterForm({
   pending?: boolean;
   error?: string | null;
 }) {
+  const t = useT();
   const [status, setStatus] = useState<Role>('CUSTOMER');
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -45,11 +45,11 @@ export function RegisterForm({
   return (
     <>
       <RoleTabs value={status} onChange={setStatus} panelId="register-form" />
-      {mismatch && <Message variant="danger">{PASSWORD_MISMATCH}</Message>}
+      {mismatch && <Message variant="danger">{t('auth.register.mismatch')}</Message>}
       {error && <Message variant="danger">{error}</Message>}
       <Form id="register-form" role="tabpanel" onSubmit={submit} noValidate={false}>
         <Form.Group className="mb-3" controlId="register-username">
-          <Form.Label>Username</Form.Label>
+          <Form.Label>{t('auth.username')}</Form.Label>
           <Form.Control
             value={username}
             onChange={(e) => setUsername(e.target.value)}
@@ -57,11 +57,11 @@ export function RegisterForm({
             required
             minLength={3}
             maxLength={40}
-            placeholder="Enter a username"
+            placeholder={t('auth.register.usernamePlaceholder')}
           />
         </Form.Group>
         <Form.Group className="mb-3" controlId="register-email">
-          <Form.Label>Email Address</Form.Label>
+          <Form.Label>{t('auth.email')}</Form.Label>
           <Form.Control
             type="email"
             value={email}
@@ -72,7 +72,7 @@ export function RegisterForm({
           />
         </Form.Group>
         <Form.Group className="mb-3" controlId="register-password">
-          <Form.Label>Password</Form.Label>
+          <Form.Label>{t('auth.password')}</Form.Label>
           <Form.Control
             type="password"
             value={password}
@@ -82,10 +82,12 @@ export function RegisterForm({
             minLength={PASSWORD_MIN}
             aria-describedby="register-password-help"
           />
-          <Form.Text id="register-password-help">At least {PASSWORD_MIN} characters.</Form.Text>
+          <Form.Text id="register-password-help">
+            {t('auth.register.passwordHelp', { min: PASSWORD_MIN })}
+          </Form.Text>
         </Form.Group>
         <Form.Group className="mb-4" controlId="register-confirm">
-          <Form.Label>Confirm Password</Form.Label>
+          <Form.Label>{t('auth.register.confirm')}</Form.Label>
           <Form.Control
             type="password"
             value={confirm}
@@ -97,7 +99,7 @@ export function RegisterForm({
         </Form.Group>
         <Button type="submit" variant="primary" className="w-100" disabled={pending}>
           {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Register
+          {t('auth.register.title')}
         </Button>
       </Form>
     </>

@@ -1,9 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import type { Role } from '@marktgasse/shared';
+import { useT } from '../../../i18n';
 
 const TABS: { role: Role; label: string }[] = [
-  { role: 'CUSTOMER', label: 'Customer' },
-  { role: 'STORE_OWNER', label: 'Seller' },
+  { role: 'CUSTOMER', label: 'auth.role.customer' },
+  { role: 'STORE_OWNER', label: 'auth.role.seller' },
 ];
 
 /** The Customer / Seller tabs of Register and Login (spec §4 Account mode). */
@@ -16,6 +17,7 @@ export function RoleTabs({
   onChange: (role: Role) => void;
   panelId: string;
 }) {
+  const t = useT();
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
@@ -24,7 +26,7 @@ export function RoleTabs({
     document.getElementById(`role-tab-${next}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Account type" className="nav nav-tabs nav-fill role-tabs mb-4">
+    <div role="tablist" aria-label={t('auth.role.tabs')} className="nav nav-tabs nav-fill role-tabs mb-4">
       {TABS.map((tab) => {
         const selected = tab.role === value;
         return (
@@ -40,7 +42,7 @@ export function RoleTabs({
             onClick={() => onChange(tab.role)}
             onKeyDown={onKeyDown}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         );
       })}

@@ -9,6 +9,7 @@ import { FormContainer } from '../../../components/form-container';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session';
 import { useLogin } from '../api/login';
@@ -16,7 +17,8 @@ import { RoleTabs } from '../components/role-tabs';
 import { safeRedirect } from '../lib/redirect';
 
 export function Component() {
-  usePageTitle('Sign In');
+  const t = useT();
+  usePageTitle(t('nav.signIn'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
@@ -39,45 +41,43 @@ export function Component() {
     <FormContainer>
       <Card className="shadow-sm auth-card">
         <Card.Body className="p-4 p-md-5">
-          <h1 className="h3 mb-1">Sign In</h1>
+          <h1 className="h3 mb-1">{t('nav.signIn')}</h1>
           <p className="text-body-secondary mb-4">
-            {role === 'CUSTOMER'
-              ? 'Welcome back. Sign in to review products and follow your orders.'
-              : 'Welcome back. Sign in to manage your stores, products and orders.'}
+            {role === 'CUSTOMER' ? t('auth.login.introCustomer') : t('auth.login.introSeller')}
           </p>
           <RoleTabs value={role} onChange={setRole} panelId="login-form" />
           {login.error && <Message variant="danger">{errorMessage(login.error)}</Message>}
           <Form id="login-form" role="tabpanel" onSubmit={submit}>
             <Form.Group className="mb-3" controlId="login-username">
-              <Form.Label>Username</Form.Label>
+              <Form.Label>{t('auth.username')}</Form.Label>
               <Form.Control
                 value={username}
                 onChange={(e) => setUsername(e.target.value)}
                 autoComplete="username"
                 required
-                placeholder="Enter your username"
+                placeholder={t('auth.login.usernamePlaceholder')}
               />
             </Form.Group>
             <Form.Group className="mb-4" controlId="login-password">
-              <Form.Label>Password</Form.Label>
+              <Form.Label>{t('auth.password')}</Form.Label>
               <Form.Control
                 type="password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 autoComplete="current-password"
                 required
-                placeholder="Enter your password"
+                placeholder={t('auth.login.passwordPlaceholder')}
               />
             </Form.Group>
             <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
               {login.isPending && (
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
               )}
-              Sign In
+              {t('nav.signIn')}
             </Button>
           </Form>
           <p className="mt-4 mb-0 text-center">
-            New Customer?{' '}
+            {t('auth.login.newCustomer')}{' '}
             <Link
               to={
                 redirect === '/'
@@ -85,7 +85,7 @@ export function Component() {
                   : `${paths.register}?redirect=${encodeURIComponent(redirect)}`
               }
             >
-              Register
+              {t('auth.register.title')}
             </Link>
           </p>
         </Card.Body>

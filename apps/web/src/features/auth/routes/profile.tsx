@@ -12,6 +12,8 @@ import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { ProductImage } from '../../../components/product-image';
 import { loginFor, paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { reloadCartFromStorage } from '../../../stores/cart';
@@ -22,7 +24,7 @@ import { useMe } from '../api/me';
 import { useUpdateProfile } from '../api/profile';
 import { ProfileForm } from '../components/profile-form';
 
-const ROLE_LABEL = { CUSTOMER: 'Customer', STORE_OWNER: 'Seller' } as const;
+const ROLE_LABEL = { CUSTOMER: 'auth.role.customer', STORE_OWNER: 'auth.role.seller' } as const;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +36,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function Component() {
-  usePageTitle('Profile');
+  const t = useT();
+  const f = useFormat();
+  usePageTitle(t('nav.profile'));
   const navigate = useNavigate();
   const userInfo = useSession((s) => s.userInfo);
   const storedUser = useSession((s) => s.user);
@@ -73,10 +77,10 @@ export function Component() {
 
   return (
     <Container className="py-4">
-      <h1 className="h3 mb-4">Profile</h1>
+      <h1 className="h3 mb-4">{t('nav.profile')}</h1>
       {me.error && <Message variant="danger">{errorMessage(me.error)}</Message>}
       {deleteAccount.error && <Message variant="danger">{errorMessage(deleteAccount.error)}</Message>}
-      {saved && <Message variant="success">Profile updated</Message>}
+      {saved && <Message variant="success">{t('auth.profile.updated')}</Message>}
       <Row className="g-4">
         <Col lg={4}>
           <Card className="shadow-sm text-center">
@@ -84,7 +88,7 @@ export function Component() {
               <div className="profile-avatar mx-auto mb-3">
                 <ProductImage
                   src={profile?.image}
-                  alt={`Profile image of ${user.username}`}
+                  alt={t('auth.profile.imageAlt', { name: user.username })}
                   width={160}
                   height={160}
                   className="rounded-circle"
@@ -98,11 +102,11 @@ export function Component() {
               <p className="text-body-secondary mb-2 text-break">{user.email}</p>
               {profile && (
                 <Badge bg={profile.status === 'STORE_OWNER' ? 'primary' : 'secondary'}>
-                  {ROLE_LABEL[profile.status]}
+                  {t(ROLE_LABEL[profile.status])}
                 </Badge>
               )}
               <p className="small text-body-secondary mt-3 mb-0">
-                Member since {user.date_joined.slice(0, 10)}
+                {t('auth.profile.memberSince', { date: f.date(user.date_joined) })}
               </p>
             </Card.Body>
           </Card>
@@ -111,18 +115,18 @@ export function Component() {
           <Card className="shadow-sm">
             <Card.Body className="p-4">
               <div className="d-flex justify-content-between align-items-center gap-2 mb-3 flex-wrap">
-                <h2 className="h5 mb-0">{editing ? 'Edit Profile' : 'Your details'}</h2>
+                <h2 className="h5 mb-0">{editing ? t('auth.profile.edit') : t('auth.profile.details')}</h2>
                 {profile && (
                   <Button
                     variant={editing ? 'outline-secondary' : 'outline-primary'}
                     aria-expanded={editing}
                     onClick={() => setEditing((v) => !v)}
                   >
-                    {editing ? 'Close Editor' : 'Edit Profile'}
+                    {editing ? t('auth.profile.closeEditor') : t('auth.profile.edit')}
                   </Button>
                 )}
               </div>
-              {!profile && <Message variant="warning">This account has no profile yet.</Message>}
+              {!profile && <Message variant="warning">{t('auth.profile.noProfile')}</Message>}
               {profile && editing && (
                 <ProfileForm
                   profile={profile}
@@ -142,10 +146,10 @@ export function Component() {
               )}
               {profile && !editing && (
                 <dl className="row mb-0" data-testid="profile-details">
-                  <Field label="Username">{user.username}</Field>
-                  <Field label="Email Address">{user.email}</Field>
-                  <Field label="Account">{ROLE_LABEL[profile.status]}</Field>
-                  <Field label="Categories">
+                  <Field label={t('auth.username')}>{user.username}</Field>
+                  <Field label={t('auth.email')}>{user.email}</Field>
+                  <Field label={t('auth.profile.account')}>{t(ROLE_LABEL[profile.status])}</Field>
+                  <Field label={t('auth.profile.categories')}>
                     {categoryNames.length ? (
                       <span className="d-flex flex-wrap gap-1">
                         {categoryNames.map((name) => (
@@ -155,20 +159,24 @@ export function Component() {
                         ))}
                       </span>
                     ) : (
-                      <span className="text-body-secondary">None chosen</span>
+                      <span className="text-body-secondary">{t('auth.profile.noneChosen')}</span>
                     )}
                   </Field>
-                  <Field label="Industry">
-                    {profile.industry || <span className="text-body-secondary">Not set</span>}
+                  <Field label={t('auth.profile.industry')}>
+                    {profile.industry || (
+                      <span className="text-body-secondary">{t('auth.profile.notSet')}</span>
+                    )}
                   </Field>
-                  <Field label="Headquarter">
-                    {profile.headquarter || <span className="text-body-secondary">Not set</span>}
+                  <Field label={t('auth.profile.headquarter')}>
+                    {profile.headquarter || (
+                      <span className="text-body-secondary">{t('auth.profile.notSet')}</span>
+                    )}
                   </Field>
-                  <Field label="Description">
+                  <Field label={t('auth.profile.description')}>
                     {profile.description ? (
                       <span className="text-pre-line">{profile.description}</span>
                     ) : (
-                      <span className="text-body-secondary">Not set</span>
+                      <span className="text-body-secondary">{t('auth.profile.notSet')}</span>
                     )}
                   </Field>
                 </dl>
@@ -179,16 +187,14 @@ export function Component() {
         <Col lg={4}>
           <Card className="shadow-sm border-danger-subtle">
             <Card.Body>
-              <h2 className="h6">Delete account</h2>
-              <p className="small text-body-secondary">
-                Your orders are kept for the sellers' records; your personal data is removed.
-              </p>
+              <h2 className="h6">{t('auth.profile.deleteHeading')}</h2>
+              <p className="small text-body-secondary">{t('auth.profile.deleteBody')}</p>
               <Button
                 variant="outline-danger"
                 onClick={() => setConfirming(true)}
                 disabled={deleteAccount.isPending}
               >
-                Delete Your Account
+                {t('auth.profile.delete')}
               </Button>
             </Card.Body>
           </Card>
@@ -196,8 +202,8 @@ export function Component() {
       </Row>
       <ConfirmDialog
         show={confirming}
-        title="Delete Your Account"
-        body="Are you sure you want to delete your account? This cannot be undone."
+        title={t('auth.profile.delete')}
+        body={t('auth.profile.deleteConfirm')}
         onClose={() => setConfirming(false)}
         onConfirm={onDelete}
       />

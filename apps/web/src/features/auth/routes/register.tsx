@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormContainer } from '../../../components/form-container';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session';
 import { useRegister } from '../api/register';
@@ -11,7 +12,8 @@ import { RegisterForm } from '../components/register-form';
 import { safeRedirect } from '../lib/redirect';
 
 export function Component() {
-  usePageTitle('Register');
+  const t = useT();
+  usePageTitle(t('auth.register.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
@@ -26,19 +28,19 @@ export function Component() {
     <FormContainer>
       <Card className="shadow-sm auth-card">
         <Card.Body className="p-4 p-md-5">
-          <h1 className="h3 mb-1">Register</h1>
-          <p className="text-body-secondary mb-4">Create an account to shop or to sell on Marktgasse.</p>
+          <h1 className="h3 mb-1">{t('auth.register.title')}</h1>
+          <p className="text-body-secondary mb-4">{t('auth.register.intro')}</p>
           <RegisterForm
             pending={register.isPending}
             error={register.error ? errorMessage(register.error) : null}
             onSubmit={(values) => register.mutate(values)}
           />
           <p className="mt-4 mb-0 text-center">
-            Have an Account?{' '}
+            {t('auth.register.haveAccount')}{' '}
             <Link
               to={redirect === '/' ? paths.login : `${paths.login}?redirect=${encodeURIComponent(redirect)}`}
             >
-              Sign In
+              {t('nav.signIn')}
             </Link>
           </p>
         </Card.Body>

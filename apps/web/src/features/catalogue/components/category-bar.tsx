@@ -1,10 +1,12 @@
 import type { Category } from '@marktgasse/shared';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n';
 
 /** The horizontal bar of category links; each filters the grid by the category name. */
 export function CategoryBar({ categories, active }: { categories: Category[]; active: string | null }) {
+  const t = useT();
   return (
-    <nav aria-label="Categories" className="category-bar">
+    <nav aria-label={t('catalogue.categories')} className="category-bar">
       <ul className="nav nav-pills flex-nowrap">
         <li className="nav-item">
           <Link
@@ -12,7 +14,7 @@ export function CategoryBar({ categories, active }: { categories: Category[]; ac
             className={`nav-link${active === null ? ' active' : ''}`}
             aria-current={active === null ? 'page' : undefined}
           >
-            All
+            {t('catalogue.all')}
           </Link>
         </li>
         {categories.map((c) => (

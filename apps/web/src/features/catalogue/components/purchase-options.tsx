@@ -3,6 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Product } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import {
   availableFor,
   canAddToCart,
@@ -11,8 +13,6 @@ import {
   totalStock,
   type OrderChoice,
 } from '../lib/purchase';
-
-export const OWN_PRODUCT_MESSAGE = "Seller accounts can't buy products from their own stores.";
 
 /**
  * Order type none / online / inStore (with a store), quantity 0..available, Add to Cart.
@@ -27,6 +27,8 @@ export function PurchaseOptions({
   ownProduct: boolean;
   onAdd: (orderType: 'online' | 'inStore', storeId: number | null, quantity: number) => void;
 }) {
+  const t = useT();
+  const f = useFormat();
   const [orderType, setOrderType] = useState<OrderChoice>('none');
   const [storeId, setStoreId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(0);
@@ -38,9 +40,9 @@ export function PurchaseOptions({
 
   return (
     <div className="purchase-options">
-      {ownProduct && <Message variant="warning">{OWN_PRODUCT_MESSAGE}</Message>}
+      {ownProduct && <Message variant="warning">{t('catalogue.purchase.ownProduct')}</Message>}
       <Form.Group className="mb-3" controlId="order-type">
-        <Form.Label>Order type</Form.Label>
+        <Form.Label>{t('catalogue.purchase.orderType')}</Form.Label>
         <Form.Select
           value={orderType}
           disabled={disabled}
@@ -50,16 +52,16 @@ export function PurchaseOptions({
             setQuantity(0);
           }}
         >
-          <option value="none">Choose how to get it</option>
-          <option value="online">Online (delivery)</option>
+          <option value="none">{t('catalogue.purchase.choose')}</option>
+          <option value="online">{t('catalogue.purchase.online')}</option>
           <option value="inStore" disabled={stores.length === 0}>
-            In store (pick-up)
+            {t('catalogue.purchase.inStore')}
           </option>
         </Form.Select>
       </Form.Group>
       {orderType === 'inStore' && (
         <Form.Group className="mb-3" controlId="order-store">
-          <Form.Label>Store</Form.Label>
+          <Form.Label>{t('catalogue.purchase.store')}</Form.Label>
           <Form.Select
             value={storeId ?? ''}
             disabled={disabled}
@@ -68,18 +70,20 @@ export function PurchaseOptions({
               setQuantity(0);
             }}
           >
-            <option value="">Choose a store</option>
+            <option value="">{t('catalogue.purchase.chooseStore')}</option>
             {stores.map((s) => (
               <option key={s.store} value={s.store}>
-                {s.storeName}
-                {s.city ? `, ${s.city}` : ''} ({s.number} in stock)
+                {t('catalogue.purchase.storeOption', {
+                  store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
+                  count: f.number(s.number),
+                })}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
       )}
       <Form.Group className="mb-3" controlId="order-quantity">
-        <Form.Label>Quantity</Form.Label>
+        <Form.Label>{t('catalogue.purchase.quantity')}</Form.Label>
         <Form.Select
           value={quantity}
           disabled={disabled || available === 0}
@@ -100,7 +104,7 @@ export function PurchaseOptions({
           if (allowed && orderType !== 'none') onAdd(orderType, storeId, quantity);
         }}
       >
-        Add to Cart
+        {t('catalogue.purchase.add')}
       </Button>
     </div>
   );

@@ -4,13 +4,11 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { RATING_LABELS, REVIEW_COMMENT_MAX, type Role } from '@marktgasse/shared';
+import { useT } from '../../../i18n';
 import { Message } from '../../../components/message';
 import { loginFor } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateReview } from '../api/reviews';
-
-export const LOGIN_TO_REVIEW = 'Please login to write a review';
-export const CUSTOMERS_ONLY = 'Only users with a customer profile can write a review';
 
 /** The review form, shown only to signed-in customers (spec §5, §6). */
 export function ReviewForm({
@@ -22,6 +20,7 @@ export function ReviewForm({
   signedIn: boolean;
   role: Role | null;
 }) {
+  const t = useT();
   const [rating, setRating] = useState('');
   const [comment, setComment] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -30,10 +29,10 @@ export function ReviewForm({
   if (!signedIn)
     return (
       <Message variant="info">
-        {LOGIN_TO_REVIEW} — <Link to={loginFor(`/product/${productId}`)}>Sign In</Link>
+        {t('catalogue.review.login')} — <Link to={loginFor(`/product/${productId}`)}>{t('nav.signIn')}</Link>
       </Message>
     );
-  if (role !== 'CUSTOMER') return <Message variant="info">{CUSTOMERS_ONLY}</Message>;
+  if (role !== 'CUSTOMER') return <Message variant="info">{t('catalogue.review.customersOnly')}</Message>;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,23 +52,23 @@ export function ReviewForm({
   return (
     <Form onSubmit={submit} aria-labelledby="review-form-heading">
       <h3 id="review-form-heading" className="h6">
-        Write a review
+        {t('catalogue.review.heading')}
       </h3>
-      {submitted && <Message variant="success">Review Submitted</Message>}
+      {submitted && <Message variant="success">{t('catalogue.review.submitted')}</Message>}
       {create.error && <Message variant="danger">{errorMessage(create.error)}</Message>}
       <Form.Group className="mb-3" controlId="review-rating">
-        <Form.Label>Rating</Form.Label>
+        <Form.Label>{t('catalogue.review.rating')}</Form.Label>
         <Form.Select value={rating} onChange={(e) => setRating(e.target.value)} required>
-          <option value="">Select…</option>
-          {Object.entries(RATING_LABELS).map(([value, label]) => (
+          <option value="">{t('catalogue.review.select')}</option>
+          {Object.keys(RATING_LABELS).map((value) => (
             <option key={value} value={value}>
-              {value} - {label}
+              {value} - {t(`catalogue.review.rating${value}`)}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
       <Form.Group className="mb-3" controlId="review-comment">
-        <Form.Label>Comment</Form.Label>
+        <Form.Label>{t('catalogue.review.comment')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={3}
@@ -80,7 +79,7 @@ export function ReviewForm({
       </Form.Group>
       <Button type="submit" disabled={create.isPending || !rating}>
         {create.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        Submit
+        {t('catalogue.review.submit')}
       </Button>
     </Form>
   );

@@ -2,9 +2,13 @@ import Badge from 'react-bootstrap/Badge';
 import type { Review } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
 import { Rating } from '../../../components/rating';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
-  if (reviews.length === 0) return <Message variant="secondary">No Reviews</Message>;
+  const t = useT();
+  const f = useFormat();
+  if (reviews.length === 0) return <Message variant="secondary">{t('catalogue.review.none')}</Message>;
   return (
     <ul className="list-group mb-4" data-testid="review-list">
       {reviews.map((r) => (
@@ -13,10 +17,10 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
             <strong>{r.name}</strong>
             {r.verified && (
               <Badge bg="success" className="fw-normal">
-                Verified purchase
+                {t('catalogue.review.verified')}
               </Badge>
             )}
-            <span className="small text-body-secondary ms-auto">{r.createdAt.slice(0, 10)}</span>
+            <span className="small text-body-secondary ms-auto">{f.date(r.createdAt)}</span>
           </div>
           <Rating value={r.rating} />
           {r.comment && <p className="mb-0 mt-2 text-pre-line">{r.comment}</p>}

@@ -3,10 +3,11 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { formatCHF } from '@marktgasse/shared';
 import { ProductImage } from '../../../components/product-image';
 import { Rating } from '../../../components/rating';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { useLatestProducts, useLatestReviews, useLatestSellers } from '../api/latest';
 
 const TEASER_ITEMS = 3;
@@ -27,10 +28,11 @@ function Empty({ text }: { text: string }) {
 }
 
 export function LatestReviewsPanel() {
+  const t = useT();
   const { data = [] } = useLatestReviews();
   return (
-    <Panel title="Latest Reviews">
-      {data.length === 0 && <Empty text="No reviews yet." />}
+    <Panel title={t('catalogue.teasers.reviews')}>
+      {data.length === 0 && <Empty text={t('catalogue.teasers.noReviews')} />}
       {data.slice(0, TEASER_ITEMS).map((r) => (
         <li key={r.id} className="list-group-item list-group-item-action position-relative">
           <div className="d-flex gap-2">
@@ -54,7 +56,9 @@ export function LatestReviewsPanel() {
             </div>
           </div>
           {r.comment && <p className="crop-3rem small mb-1 mt-2">{r.comment}</p>}
-          <div className="small text-body-secondary">reviewed by {r.name}</div>
+          <div className="small text-body-secondary">
+            {t('catalogue.teasers.reviewedBy', { name: r.name })}
+          </div>
         </li>
       ))}
     </Panel>
@@ -62,10 +66,12 @@ export function LatestReviewsPanel() {
 }
 
 export function LatestProductsPanel() {
+  const t = useT();
+  const f = useFormat();
   const { data = [] } = useLatestProducts();
   return (
-    <Panel title="Latest Products">
-      {data.length === 0 && <Empty text="No products yet." />}
+    <Panel title={t('catalogue.teasers.products')}>
+      {data.length === 0 && <Empty text={t('catalogue.teasers.noProducts')} />}
       {data.slice(0, TEASER_ITEMS + 1).map((p) => (
         <li key={p.id} className="list-group-item list-group-item-action position-relative">
           <div className="d-flex gap-2 align-items-center">
@@ -85,7 +91,7 @@ export function LatestProductsPanel() {
               >
                 {p.name}
               </Link>
-              <div className="small fw-bold">{formatCHF(p.price)}</div>
+              <div className="small fw-bold">{f.money(p.price)}</div>
             </div>
           </div>
         </li>
@@ -95,10 +101,11 @@ export function LatestProductsPanel() {
 }
 
 export function LatestSellersPanel() {
+  const t = useT();
   const { data = [] } = useLatestSellers();
   return (
-    <Panel title="Latest Sellers">
-      {data.length === 0 && <Empty text="No sellers yet." />}
+    <Panel title={t('catalogue.teasers.sellers')}>
+      {data.length === 0 && <Empty text={t('catalogue.teasers.noSellers')} />}
       {data.slice(0, TEASER_ITEMS).map((s) => (
         <li key={s.id} className="list-group-item list-group-item-action position-relative">
           <div className="d-flex gap-2 align-items-center mb-1">

@@ -11,6 +11,8 @@ import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { ProductGrid } from '../../../components/product-grid';
 import { SEARCH_MIN_CHARS, useDebouncedValue } from '../../../components/use-debounced-value';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api/categories';
 import { useLatestProducts } from '../api/latest';
@@ -24,24 +26,30 @@ import { SearchBox } from '../components/search-box';
 import { Teasers } from '../components/teasers';
 
 function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
+  const t = useT();
+  const f = useFormat();
   const search = useProductSearch(term);
   const results = search.data ?? [];
   return (
     <section aria-labelledby="search-heading" data-testid="search-results">
       <div className="d-flex align-items-center gap-3 mb-3 flex-wrap">
         <Button variant="outline-secondary" onClick={onBack}>
-          Back
+          {t('catalogue.back')}
         </Button>
         <h2 id="search-heading" className="h5 mb-0">
-          Results for “{term}”
-          {search.data && <span className="text-body-secondary fw-normal"> · {results.length}</span>}
+          {t('catalogue.search.resultsFor', { term })}
+          {search.data && (
+            <span className="text-body-secondary fw-normal"> · {f.number(results.length)}</span>
+          )}
         </h2>
-        {search.isFetching && <Spinner animation="border" size="sm" role="status" aria-label="Searching" />}
+        {search.isFetching && (
+          <Spinner animation="border" size="sm" role="status" aria-label={t('catalogue.search.searching')} />
+        )}
       </div>
       {search.error && <Message variant="danger">{errorMessage(search.error)}</Message>}
-      {search.isPending && <Loader label="Searching…" />}
+      {search.isPending && <Loader label={t('catalogue.search.searchingLong')} />}
       {search.data && results.length === 0 && (
-        <Message variant="secondary">No products match “{term}”. Try a brand or another word.</Message>
+        <Message variant="secondary">{t('catalogue.search.none', { term })}</Message>
       )}
       {results.length > 0 && <ProductGrid products={results} />}
     </section>
@@ -49,21 +57,24 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
 }
 
 function ProductList({ category, subcategory }: { category?: string; subcategory?: string }) {
+  const t = useT();
+  const f = useFormat();
   const products = useProducts({ category, subcategory });
   const items = products.data?.pages.flatMap((p) => p.results) ?? [];
   const count = products.data?.pages[0]?.count;
-  if (products.isPending) return <Loader label="Loading products…" />;
+  if (products.isPending) return <Loader label={t('catalogue.loadingProducts')} />;
   if (products.error && items.length === 0)
     return <Message variant="danger">{errorMessage(products.error)}</Message>;
   return (
     <>
       {items.length === 0 ? (
-        <Message variant="secondary">No products in this selection yet.</Message>
+        <Message variant="secondary">{t('catalogue.home.emptySelection')}</Message>
       ) : (
         <>
           <p className="small text-body-secondary mb-2" aria-live="polite">
-            Showing {items.length}
-            {typeof count === 'number' ? ` of ${count}` : ''} products
+            {typeof count === 'number'
+              ? t('catalogue.home.showingOf', { shown: f.number(items.length), total: f.number(count) })
+              : t('catalogue.home.showing', { shown: f.number(items.length) })}
           </p>
           <ProductGrid products={items} columns={3} />
         </>
@@ -84,7 +95,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
             {products.isFetchingNextPage && (
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
             )}
-            Load More
+            {t('catalogue.home.loadMore')}
           </Button>
         </div>
       )}
@@ -93,6 +104,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
 }
 
 export function Component() {
+  const t = useT();
   usePageTitle('');
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -126,14 +138,14 @@ export function Component() {
         <Container className="py-3">
           <Row className="align-items-center g-2">
             <Col lg={4}>
-              <p className="h5 mb-0 fw-semibold">Swiss shops, one cart.</p>
-              <p className="small text-body-secondary mb-0">Delivered to your door or ready for pick-up.</p>
+              <p className="h5 mb-0 fw-semibold">{t('catalogue.home.claim')}</p>
+              <p className="small text-body-secondary mb-0">{t('catalogue.home.claimSub')}</p>
             </Col>
             <Col lg={8}>
               <SearchBox
                 id="home-search"
-                label="Search products, brands or sellers"
-                placeholder="Search products, brands or sellers"
+                label={t('catalogue.home.searchLabel')}
+                placeholder={t('catalogue.home.searchLabel')}
                 value={term}
                 onChange={setTerm}
               />
@@ -145,7 +157,7 @@ export function Component() {
         </Container>
       </div>
       <Container className="py-4">
-        <h1 className="visually-hidden">Marktgasse — the Swiss marketplace</h1>
+        <h1 className="visually-hidden">{t('components.pageTitle.default')}</h1>
         {searching ? (
           <SearchResults term={debounced} onBack={() => setTerm('')} />
         ) : (
@@ -161,7 +173,7 @@ export function Component() {
               </>
             )}
             <Row className="g-4">
-              <Col lg={3} as="aside" aria-label="Filter by subcategory">
+              <Col lg={3} as="aside" aria-label={t('catalogue.home.filterBySubcategory')}>
                 <Button
                   variant="outline-secondary"
                   className="d-lg-none w-100 mb-2"
@@ -169,11 +181,13 @@ export function Component() {
                   aria-controls="subcategory-filters"
                   onClick={() => setFiltersOpen((v) => !v)}
                 >
-                  {filtersOpen ? 'Hide filters' : 'Show filters'}
+                  {filtersOpen ? t('catalogue.home.hideFilters') : t('catalogue.home.showFilters')}
                 </Button>
                 <div id="subcategory-filters" className={filtersOpen ? 'd-block' : 'd-none d-lg-block'}>
                   <div className="bg-white rounded border p-3 sidebar-sticky">
-                    <h2 className="h6 text-uppercase text-body-secondary mb-3">Categories</h2>
+                    <h2 className="h6 text-uppercase text-body-secondary mb-3">
+                      {t('catalogue.categories')}
+                    </h2>
                     <CategorySidebar
                       categories={categories.data ?? []}
                       active={subcategory ?? null}
@@ -184,10 +198,10 @@ export function Component() {
               </Col>
               <Col lg={9}>
                 <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
-                  <h2 className="h4 mb-0">{active ?? 'All products'}</h2>
+                  <h2 className="h4 mb-0">{active ?? t('catalogue.home.allProducts')}</h2>
                   {active && (
                     <Link to="/" className="btn btn-sm btn-outline-secondary">
-                      Clear filter
+                      {t('catalogue.home.clearFilter')}
                     </Link>
                   )}
                 </div>

@@ -4,13 +4,14 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatCHF } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { ProductImage } from '../../../components/product-image';
 import { Rating } from '../../../components/rating';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCart } from '../../../stores/cart';
 import { selectRole, useSession } from '../../../stores/session';
@@ -22,6 +23,8 @@ import { ReviewList } from '../components/review-list';
 import { toCartItem, totalStock } from '../lib/purchase';
 
 export function Component() {
+  const t = useT();
+  const f = useFormat();
   const { id } = useParams();
   const productId = Number(id);
   const navigate = useNavigate();
@@ -30,20 +33,20 @@ export function Component() {
   const userInfo = useSession((s) => s.userInfo);
   const role = useSession(selectRole);
   const addItem = useCart((s) => s.addItem);
-  usePageTitle(product.data ? `${product.data.brand} ${product.data.name}` : 'Product');
+  usePageTitle(product.data ? `${product.data.brand} ${product.data.name}` : t('catalogue.product.title'));
 
   if (!Number.isInteger(productId) || productId <= 0)
     return (
       <Container className="py-4">
-        <Message variant="danger">This product address is not valid.</Message>
+        <Message variant="danger">{t('catalogue.product.invalid')}</Message>
       </Container>
     );
-  if (product.isPending) return <Loader label="Loading product…" />;
+  if (product.isPending) return <Loader label={t('catalogue.product.loading')} />;
   if (product.error)
     return (
       <Container className="py-4">
         <Link to={paths.home} className="btn btn-outline-secondary mb-3">
-          Go Back
+          {t('catalogue.goBack')}
         </Link>
         <Message variant="danger">{errorMessage(product.error)}</Message>
       </Container>
@@ -57,7 +60,7 @@ export function Component() {
   return (
     <Container className="py-4">
       <Link to={paths.home} className="btn btn-outline-secondary btn-sm mb-3">
-        Go Back
+        {t('catalogue.goBack')}
       </Link>
       <Row className="g-4">
         <Col md={6} lg={5}>
@@ -75,23 +78,28 @@ export function Component() {
           <p className="text-uppercase fw-semibold text-body-secondary small mb-1">{p.brand}</p>
           <h1 className="h3">{p.name}</h1>
           <div className="mb-3" data-testid="product-rating">
-            <Rating value={p.rating} text={`${p.numReviews} ${p.numReviews === 1 ? 'review' : 'reviews'}`} />
+            <Rating
+              value={p.rating}
+              text={t(p.numReviews === 1 ? 'catalogue.product.review' : 'catalogue.product.reviews', {
+                count: f.number(p.numReviews),
+              })}
+            />
           </div>
           <p className="fs-3 fw-bold mb-2" data-testid="product-price">
-            {formatCHF(p.price)}
+            {f.money(p.price)}
           </p>
           <p className="text-pre-line">
-            {p.description?.trim() ? p.description : 'Product has no description.'}
+            {p.description?.trim() ? p.description : t('components.product.noDescription')}
           </p>
           <dl className="row small mb-0">
-            <dt className="col-5 fw-normal text-body-secondary">Product number</dt>
+            <dt className="col-5 fw-normal text-body-secondary">{t('catalogue.product.number')}</dt>
             <dd className="col-7">{p.id}</dd>
-            <dt className="col-5 fw-normal text-body-secondary">Category</dt>
+            <dt className="col-5 fw-normal text-body-secondary">{t('catalogue.product.category')}</dt>
             <dd className="col-7">
               {p.categoryName}
               {p.subcategoryName ? ` › ${p.subcategoryName}` : ''}
             </dd>
-            <dt className="col-5 fw-normal text-body-secondary">Sold by</dt>
+            <dt className="col-5 fw-normal text-body-secondary">{t('components.product.soldBy')}</dt>
             <dd className="col-7">
               <Link to={paths.seller(p.seller)}>{sellerName}</Link>
             </dd>
@@ -101,13 +109,15 @@ export function Component() {
           <Card className="shadow-sm">
             <Card.Body>
               <div className="d-flex justify-content-between align-items-baseline mb-3">
-                <span className="text-body-secondary">Price</span>
-                <strong className="fs-5">{formatCHF(p.price)}</strong>
+                <span className="text-body-secondary">{t('catalogue.product.price')}</span>
+                <strong className="fs-5">{f.money(p.price)}</strong>
               </div>
               <div className="d-flex justify-content-between align-items-baseline mb-3">
-                <span className="text-body-secondary">Status</span>
+                <span className="text-body-secondary">{t('catalogue.product.status')}</span>
                 <Badge bg={inStock > 0 ? 'success' : 'danger'} data-testid="stock-badge">
-                  {inStock > 0 ? `In Stock (${inStock})` : 'Out Of Stock'}
+                  {inStock > 0
+                    ? t('catalogue.product.inStock', { count: f.number(inStock) })
+                    : t('catalogue.product.outOfStock')}
                 </Badge>
               </div>
               <PurchaseOptions
@@ -124,10 +134,10 @@ export function Component() {
       </Row>
       <Row className="mt-5 g-4">
         <Col lg={7}>
-          <h2 className="h4 mb-3">Reviews</h2>
+          <h2 className="h4 mb-3">{t('catalogue.product.reviewsHeading')}</h2>
           {reviews.error && <Message variant="danger">{errorMessage(reviews.error)}</Message>}
           {reviews.isPending ? (
-            <Loader label="Loading reviews…" />
+            <Loader label={t('catalogue.product.loadingReviews')} />
           ) : (
             <ReviewList reviews={reviews.data ?? []} />
           )}

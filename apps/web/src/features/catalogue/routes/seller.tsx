@@ -14,12 +14,16 @@ import { ProductGrid } from '../../../components/product-grid';
 import { ProductImage } from '../../../components/product-image';
 import { SEARCH_MIN_CHARS, useDebouncedValue } from '../../../components/use-debounced-value';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useSellerProductSearch } from '../api/search';
 import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
 import { SearchBox } from '../components/search-box';
 
 export function Component() {
+  const t = useT();
+  const f = useFormat();
   const { id } = useParams();
   const sellerId = Number(id);
   const profile = useProfile(sellerId);
@@ -30,14 +34,14 @@ export function Component() {
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
   const search = useSellerProductSearch(sellerId, searching ? debounced : '');
-  usePageTitle(profile.data ? profile.data.name || profile.data.username : 'Seller');
+  usePageTitle(profile.data ? profile.data.name || profile.data.username : t('catalogue.seller.title'));
 
-  if (profile.isPending) return <Loader label="Loading seller…" />;
+  if (profile.isPending) return <Loader label={t('catalogue.seller.loading')} />;
   if (profile.error)
     return (
       <Container className="py-4">
         <Link to={paths.sellers} className="btn btn-outline-secondary btn-sm mb-3">
-          All sellers
+          {t('catalogue.seller.allSellers')}
         </Link>
         <Message variant="danger">{errorMessage(profile.error)}</Message>
       </Container>
@@ -58,7 +62,7 @@ export function Component() {
   return (
     <Container className="py-4">
       <Link to={paths.sellers} className="btn btn-outline-secondary btn-sm mb-3">
-        All sellers
+        {t('catalogue.seller.allSellers')}
       </Link>
       <Card className="shadow-sm mb-4 seller-header">
         <Card.Body className="p-4">
@@ -67,7 +71,7 @@ export function Component() {
               <div className="seller-logo-lg mx-auto">
                 <ProductImage
                   src={seller.image}
-                  alt={`Logo of ${seller.name || seller.username}`}
+                  alt={t('catalogue.seller.logoAlt', { name: seller.name || seller.username })}
                   width={140}
                   height={140}
                   className="rounded-circle border"
@@ -85,7 +89,9 @@ export function Component() {
                     ·
                   </span>
                 )}
-                {seller.headquarter && <span>Headquarter: {seller.headquarter}</span>}
+                {seller.headquarter && (
+                  <span>{t('catalogue.seller.headquarter', { place: seller.headquarter })}</span>
+                )}
               </div>
               {seller.categoryDetails.length > 0 && (
                 <div className="d-flex flex-wrap gap-1 mb-2">
@@ -104,14 +110,18 @@ export function Component() {
 
       <Row className="g-3 align-items-center mb-3">
         <Col lg={7}>
-          <div role="group" aria-label="Filter by store" className="d-flex flex-wrap gap-2">
+          <div
+            role="group"
+            aria-label={t('catalogue.seller.filterByStore')}
+            className="d-flex flex-wrap gap-2"
+          >
             <Button
               size="sm"
               variant={storeId === null ? 'primary' : 'outline-primary'}
               aria-pressed={storeId === null}
               onClick={() => setStoreId(null)}
             >
-              All
+              {t('catalogue.all')}
             </Button>
             {storeList.map((s) => (
               <Button
@@ -125,15 +135,20 @@ export function Component() {
               </Button>
             ))}
             {stores.isPending && (
-              <Spinner animation="border" size="sm" role="status" aria-label="Loading stores" />
+              <Spinner
+                animation="border"
+                size="sm"
+                role="status"
+                aria-label={t('catalogue.seller.loadingStores')}
+              />
             )}
           </div>
         </Col>
         <Col lg={5}>
           <SearchBox
             id="seller-search"
-            label={`Search products of ${seller.name || seller.username}`}
-            placeholder="Search this seller's products"
+            label={t('catalogue.seller.searchLabel', { name: seller.name || seller.username })}
+            placeholder={t('catalogue.seller.searchPlaceholder')}
             value={term}
             onChange={setTerm}
           />
@@ -141,20 +156,20 @@ export function Component() {
       </Row>
 
       <h2 className="h5 mb-3">
-        {searching ? `Results for “${debounced}”` : 'Products'}
-        {activeStore ? ` in ${activeStore.name}` : ''}
-        {!loading && <span className="text-body-secondary fw-normal"> · {visible.length}</span>}
+        {searching ? t('catalogue.search.resultsFor', { term: debounced }) : t('nav.products')}
+        {activeStore ? ` ${t('catalogue.seller.inStore', { store: activeStore.name })}` : ''}
+        {!loading && <span className="text-body-secondary fw-normal"> · {f.number(visible.length)}</span>}
       </h2>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       {loading ? (
-        <Loader label="Loading products…" />
+        <Loader label={t('catalogue.loadingProducts')} />
       ) : visible.length === 0 ? (
         <Message variant="secondary">
           {searching
-            ? `No products match “${debounced}”.`
+            ? t('catalogue.seller.noMatch', { term: debounced })
             : activeStore
-              ? `No products in stock at ${activeStore.name}.`
-              : 'This seller has no products yet.'}
+              ? t('catalogue.seller.noneInStore', { store: activeStore.name })
+              : t('catalogue.seller.noProducts')}
         </Message>
       ) : (
         <ProductGrid products={visible} />

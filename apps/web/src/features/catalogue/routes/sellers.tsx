@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api/categories';
 import { profilesQueryOptions, sellersQueryOptions } from '../api/sellers';
@@ -14,7 +16,9 @@ import { SellerLogoGrid, type SellerTile } from '../components/seller-logo-grid'
 type View = { kind: 'sellers' } | { kind: 'category'; name: string } | { kind: 'all-profiles' };
 
 export function Component() {
-  usePageTitle('Sellers');
+  const t = useT();
+  const f = useFormat();
+  usePageTitle(t('nav.sellers'));
   const [view, setView] = useState<View>({ kind: 'sellers' });
   const categories = useCategories();
   const sellers = useQuery({
@@ -41,8 +45,8 @@ export function Component() {
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">
         <div>
-          <h1 className="h3 mb-1">Sellers</h1>
-          <p className="text-body-secondary mb-0">Swiss shops selling on Marktgasse.</p>
+          <h1 className="h3 mb-1">{t('nav.sellers')}</h1>
+          <p className="text-body-secondary mb-0">{t('catalogue.sellers.intro')}</p>
         </div>
         <div className="d-flex gap-2 align-items-center sellers-filter flex-grow-1 flex-sm-grow-0">
           {view.kind === 'category' && (
@@ -53,11 +57,11 @@ export function Component() {
                 void profiles.refetch();
               }}
             >
-              Back
+              {t('catalogue.back')}
             </Button>
           )}
           <Form.Label htmlFor="seller-category" className="visually-hidden">
-            Filter by Category
+            {t('catalogue.sellers.filter')}
           </Form.Label>
           <Form.Select
             id="seller-category"
@@ -66,7 +70,7 @@ export function Component() {
               setView(e.target.value ? { kind: 'category', name: e.target.value } : { kind: 'sellers' })
             }
           >
-            <option value="">Filter by Category</option>
+            <option value="">{t('catalogue.sellers.filter')}</option>
             {(categories.data ?? []).map((c) => (
               <option key={c.id} value={c.name}>
                 {c.name}
@@ -77,15 +81,15 @@ export function Component() {
       </div>
       {view.kind === 'category' && (
         <h2 className="h5 mb-3">
-          Sellers in {view.name}
-          {sellers.data && <span className="text-body-secondary fw-normal"> · {tiles.length}</span>}
+          {t('catalogue.sellers.inCategory', { category: view.name })}
+          {sellers.data && <span className="text-body-secondary fw-normal"> · {f.number(tiles.length)}</span>}
         </h2>
       )}
       {query.error && <Message variant="danger">{errorMessage(query.error)}</Message>}
       {query.isFetching && !query.data ? (
-        <Loader label="Loading sellers…" />
+        <Loader label={t('catalogue.sellers.loading')} />
       ) : query.data && tiles.length === 0 ? (
-        <Message variant="secondary">No sellers in this category yet.</Message>
+        <Message variant="secondary">{t('catalogue.sellers.empty')}</Message>
       ) : (
         <SellerLogoGrid sellers={tiles} />
       )}
