@@ -33,6 +33,10 @@ interface Order {
   sellerOrder: SellerOrder[];
 }
 
+/** Dates in English are Swiss English: DD.MM.YYYY, 24-hour times. */
+const DATE = String.raw`\d{2}\.\d{2}\.\d{4}`;
+const TIME = String.raw`\d{1,2}:\d{2}`;
+
 const rappen = (price: string) => Math.round(Number(price) * 100);
 const chf = (r: number) =>
   r % 100 === 0
@@ -180,10 +184,12 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   await expect(page.locator('.pickup-code').first()).toHaveText(pickupOrder.pickupCode!);
   await screenshots(page, 'checkout-customer-order-unpaid');
   await page.getByRole('button', { name: 'Test payment' }).click();
-  await expect(page.getByText(/Paid on \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Paid on ${DATE} at ${TIME}`))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Test payment' })).toHaveCount(0);
   await page.goto('/#/customer-orders');
   await expect(page.getByRole('cell', { name: String(orderId), exact: true })).toBeVisible();
+  await page.getByRole('link', { name: `Details of order ${orderId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/customer-order/${orderId}$`));
 
   // Each seller sees the order, ships and hands over the pick-up item with the customer's code.
   for (const so of order.sellerOrder) {
@@ -193,13 +199,13 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
       .filter({ has: page.getByRole('cell', { name: String(so.id), exact: true }) });
     await expect(row).toBeVisible();
     if (so === order.sellerOrder[0]) await screenshots(page, 'checkout-seller-orders');
-    await row.getByRole('button', { name: 'Details' }).click();
+    await row.getByRole('link', { name: `Details of seller order ${so.id}` }).click();
     await expect(page.getByRole('heading', { name: `SELLER ORDER # ${so.id}` })).toBeVisible();
     await expect(page.getByText(`Username: ${customer.username}`)).toBeVisible();
     if (so.onlineOrderItems.length) {
       await expect(page.getByText('Marktgasse 12, 3011 Bern, Schweiz')).toBeVisible();
       await page.getByRole('button', { name: 'Mark As Sent' }).click();
-      await expect(page.getByText(/Sent on \d{4}-\d{2}-\d{2} at \d{2}:\d{2}/)).toBeVisible();
+      await expect(page.getByText(new RegExp(`Sent on ${DATE} at ${TIME}`))).toBeVisible();
     }
     if (so.inStoreOrderItems.length) {
       await page.getByRole('button', { name: /Mark as Picked Up/ }).click();
@@ -210,7 +216,7 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
       await dialog.getByLabel('Pick-up code').fill(pickupOrder.pickupCode!);
       await dialog.getByRole('button', { name: 'Confirm Pick-up' }).click();
       await expect(dialog).toHaveCount(0);
-      await expect(page.getByText(/Pickep up on \d{4}-\d{2}-\d{2} at \d{2}:\d{2}/)).toBeVisible();
+      await expect(page.getByText(new RegExp(`Pickep up on ${DATE} at ${TIME}`))).toBeVisible();
     }
     await expect(page.getByText(/Completed on/)).toBeVisible();
     if (so.inStoreOrderItems.length) await screenshots(page, 'checkout-seller-order');
@@ -219,8 +225,8 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   // The customer's order now shows what happened.
   await switchAccount(page, customer.username, customer.password, `/customer-order/${orderId}`);
   await expect(page.getByText(/Paid on/)).toBeVisible();
-  await expect(page.getByText(/Shipped on \d{4}-\d{2}-\d{2}/)).toHaveCount(2);
-  await expect(page.getByText(/Retrieved on \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Shipped on ${DATE}`))).toHaveCount(2);
+  await expect(page.getByText(new RegExp(`Retrieved on ${DATE}`))).toBeVisible();
   await screenshots(page, 'checkout-customer-order');
   expect(notFound).toEqual([]);
   expect(errors.filter((e) => !/favicon|401|409/.test(e))).toEqual([]);

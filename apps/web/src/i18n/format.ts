@@ -8,7 +8,9 @@ import { useI18n, useLocale, type Locale } from './index';
 const TIME_ZONE = 'Europe/Zurich';
 
 // Swiss usage (CHF 1’249.-); ICU builds differ between the apostrophe and its typographic form.
-const GROUP: Record<Locale, string> = { 'de-CH': '’', 'it-CH': '’', 'fr-CH': '\u202f', en: ',' };
+const GROUP: Record<Locale, string> = { 'de-CH': '’', 'it-CH': '’', 'fr-CH': '\u202f', en: '’' };
+// English is shown as Swiss English: 22.11.2026, 24-hour times, 1’249.
+const INTL: Record<Locale, string> = { 'de-CH': 'de-CH', 'fr-CH': 'fr-CH', 'it-CH': 'it-CH', en: 'en-CH' };
 
 function groupSeparator(locale: Locale): string {
   return GROUP[locale];
@@ -20,7 +22,7 @@ export function money(amount: number | string, locale: Locale = useI18n.getState
 
 export function date(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(INTL[locale], {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
@@ -30,9 +32,11 @@ export function date(iso: string | null | undefined, locale: Locale = useI18n.ge
 
 export function time(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(INTL[locale], {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 }
 
 export function dateTime(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {
@@ -41,7 +45,7 @@ export function dateTime(iso: string | null | undefined, locale: Locale = useI18
 }
 
 export function number(value: number, locale: Locale = useI18n.getState().locale): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return new Intl.NumberFormat(INTL[locale]).format(value);
 }
 
 /** Formatters bound to the current locale; components re-render when it changes. */

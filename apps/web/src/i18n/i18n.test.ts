@@ -54,10 +54,12 @@ describe('locale choice and formatting', () => {
   });
   it('formats CHF with the locale separator and the .- rule', () => {
     expect(money(124900, 'de-CH')).toBe('CHF 1’249.-');
-    expect(money('1249.50', 'en')).toBe('CHF 1,249.50');
+    expect(money('1249.50', 'en')).toBe('CHF 1’249.50');
   });
   it('shows dates and times in Swiss time', () => {
     expect(time('2026-07-01T10:05:00Z', 'de-CH')).toBe('12:05');
     expect(date('2026-12-31T23:30:00Z', 'de-CH')).toBe('01.01.2027');
+    expect(date('2026-12-31T23:30:00Z', 'en')).toBe('01.01.2027');
+    expect(time('2026-07-01T13:05:00Z', 'en')).toBe('15:05');
   });
 });

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { PROFILE_TEXT_MAX, type Category, type Profile } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import type { ProfileUpdate } from '../api/profile';
 
 /** Edit form of the own profile: image (images only), categories (several), industry, headquarter, description. */
@@ -26,6 +27,7 @@ export function ProfileForm({
   error: string | null;
 }) {
   const t = useT();
+  const label = useCategoryLabel();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number[]>(profile.category);
@@ -77,7 +79,7 @@ export function ProfileForm({
                 key={c.id}
                 id={`profile-category-${c.id}`}
                 type="checkbox"
-                label={c.name}
+                label={label(c.name)}
                 checked={selected.includes(c.id)}
                 onChange={() => toggle(c.id)}
               />

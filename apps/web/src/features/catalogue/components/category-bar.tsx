@@ -1,10 +1,12 @@
 import type { Category } from '@marktgasse/shared';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 
 /** The horizontal bar of category links; each filters the grid by the category name. */
 export function CategoryBar({ categories, active }: { categories: Category[]; active: string | null }) {
   const t = useT();
+  const label = useCategoryLabel();
   return (
     <nav aria-label={t('catalogue.categories')} className="category-bar">
       <ul className="nav nav-pills flex-nowrap">
@@ -24,7 +26,7 @@ export function CategoryBar({ categories, active }: { categories: Category[]; ac
               className={`nav-link${active === c.name ? ' active' : ''}`}
               aria-current={active === c.name ? 'page' : undefined}
             >
-              {c.name}
+              {label(c.name)}
             </Link>
           </li>
         ))}

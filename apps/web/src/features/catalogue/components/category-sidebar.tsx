@@ -1,5 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import type { Category } from '@marktgasse/shared';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 
 /** Category groups with a heading and one radio per subcategory; each filters by the subcategory name. */
 export function CategorySidebar({
@@ -11,18 +12,19 @@ export function CategorySidebar({
   active: string | null;
   onChange: (subcategory: string | null) => void;
 }) {
+  const label = useCategoryLabel();
   return (
     <div className="category-sidebar">
       {categories.map((c) => (
         <fieldset key={c.id} className="mb-3">
-          <legend className="h6 fw-semibold mb-2">{c.name}</legend>
+          <legend className="h6 fw-semibold mb-2">{label(c.name)}</legend>
           {c.subcategory.map((s) => (
             <Form.Check
               key={s.id}
               type="radio"
               name="subcategory"
               id={`subcategory-${s.id}`}
-              label={s.name}
+              label={label(s.name)}
               checked={active === s.name}
               onChange={() => onChange(s.name)}
             />

@@ -20,10 +20,12 @@ import { useReviews } from '../api/reviews';
 import { PurchaseOptions } from '../components/purchase-options';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { toCartItem, totalStock } from '../lib/purchase';
 
 export function Component() {
   const t = useT();
+  const label = useCategoryLabel();
   const f = useFormat();
   const { id } = useParams();
   const productId = Number(id);
@@ -96,8 +98,8 @@ export function Component() {
             <dd className="col-7">{p.id}</dd>
             <dt className="col-5 fw-normal text-body-secondary">{t('catalogue.product.category')}</dt>
             <dd className="col-7">
-              {p.categoryName}
-              {p.subcategoryName ? ` › ${p.subcategoryName}` : ''}
+              {label(p.categoryName)}
+              {p.subcategoryName ? ` › ${label(p.subcategoryName)}` : ''}
             </dd>
             <dt className="col-5 fw-normal text-body-secondary">{t('components.product.soldBy')}</dt>
             <dd className="col-7">

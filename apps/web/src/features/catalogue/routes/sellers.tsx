@@ -11,12 +11,14 @@ import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api/categories';
 import { profilesQueryOptions, sellersQueryOptions } from '../api/sellers';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { SellerLogoGrid, type SellerTile } from '../components/seller-logo-grid';
 
 type View = { kind: 'sellers' } | { kind: 'category'; name: string } | { kind: 'all-profiles' };
 
 export function Component() {
   const t = useT();
+  const label = useCategoryLabel();
   const f = useFormat();
   usePageTitle(t('nav.sellers'));
   const [view, setView] = useState<View>({ kind: 'sellers' });
@@ -73,7 +75,7 @@ export function Component() {
             <option value="">{t('catalogue.sellers.filter')}</option>
             {(categories.data ?? []).map((c) => (
               <option key={c.id} value={c.name}>
-                {c.name}
+                {label(c.name)}
               </option>
             ))}
           </Form.Select>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem, Product } from '@marktgasse/shared';
-import { recheckLine } from './recheck-cart';
+import { t } from '../../../i18n';
+import { money } from '../../../i18n/format';
+import { noticeText, recheckLine, type LineNotice } from './recheck-cart';
+
+/** The notice as an English reader sees it. */
+const texts = (notice: LineNotice | null) =>
+  notice?.messages.map((m) => noticeText(m, t, (a) => money(a, 'en')));
 
 const item = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: 5,
@@ -42,14 +48,14 @@ describe('recheckLine', () => {
   it('takes the new price and says so', () => {
     const { line, notice } = recheckLine(item(), product({ price: '24.50' }));
     expect(line!.price).toBe('24.50');
-    expect(notice!.messages).toEqual(['The price changed from CHF 29.90 to CHF 24.50.']);
+    expect(texts(notice)).toEqual(['The price changed from CHF 29.90 to CHF 24.50.']);
     expect(notice!.blocking).toBe(false);
   });
 
   it('reduces the quantity to the stock left', () => {
     const { line, notice } = recheckLine(item({ quantity: 8 }), product({ countInStock: 5 }));
     expect(line).toMatchObject({ quantity: 5, productStock: 5 });
-    expect(notice!.messages[0]).toContain('Only 5 left');
+    expect(texts(notice)).toEqual(['Only 5 left: the quantity was reduced from 8 to 5.']);
   });
 
   it('checks an in-store line against its own store', () => {
@@ -59,13 +65,16 @@ describe('recheckLine', () => {
       inStore,
       product({ stocks: [{ id: 2, number: 0, store: 12, storeName: 'Thun', city: 'Thun' }] }),
     );
-    expect(sold.notice).toEqual({ messages: ['Out of stock at Thun.'], blocking: true });
+    expect(texts(sold.notice)).toEqual(['Out of stock at Thun.']);
+    expect(sold.notice!.blocking).toBe(true);
+    const unnamed = recheckLine({ ...inStore, storeName: null }, product({ stocks: [] }));
+    expect(texts(unnamed.notice)).toEqual(['The store no longer offers this product.']);
   });
 
   it('flags a product that is gone', () => {
-    expect(recheckLine(item(), null)).toEqual({
-      line: null,
-      notice: { messages: ['This product is no longer available.'], blocking: true },
-    });
+    const gone = recheckLine(item(), null);
+    expect(gone.line).toBeNull();
+    expect(texts(gone.notice)).toEqual(['This product is no longer available.']);
+    expect(gone.notice!.blocking).toBe(true);
   });
 });

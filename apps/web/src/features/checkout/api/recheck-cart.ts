@@ -4,12 +4,22 @@
  * are updated; what changed is returned as a notice per line so the cart can say so.
  */
 import { useEffect, useState } from 'react';
-import { formatCHF, parseRappen, type CartItem, type Product } from '@marktgasse/shared';
+import { parseRappen, type CartItem, type Product } from '@marktgasse/shared';
+import type { TranslateVars } from '../../../i18n';
 import { api, ApiError } from '../../../lib/api-client';
 import { useCart } from '../../../stores/cart';
 
+/** A message to translate when shown (so a language switch re-words it); `money` vars are CHF amounts. */
+export interface NoticeMessage {
+  key: string;
+  vars?: TranslateVars;
+  money?: Record<string, string>;
+  /** Vars that are themselves message keys (e.g. 'this store' when the store has no name). */
+  keys?: Record<string, string>;
+}
+
 export interface LineNotice {
-  messages: string[];
+  messages: NoticeMessage[];
   /** The line cannot be ordered as it is (product gone or no stock left). */
   blocking: boolean;
 }
@@ -19,32 +29,51 @@ export function availableStock(product: Pick<Product, 'countInStock' | 'stocks'>
   return product.stocks.find((s) => s.store === item.storeId)?.number ?? 0;
 }
 
+/** The notice's text in the current language. */
+export function noticeText(
+  message: NoticeMessage,
+  t: (key: string, vars?: TranslateVars) => string,
+  money: (amount: string) => string,
+): string {
+  const vars: TranslateVars = { ...message.vars };
+  for (const [name, amount] of Object.entries(message.money ?? {})) vars[name] = money(amount);
+  for (const [name, key] of Object.entries(message.keys ?? {})) vars[name] = t(key);
+  return t(message.key, vars);
+}
+
 /** Compares one line with the current product; answers the updated line (or null when gone) and notices. */
 export function recheckLine(
   item: CartItem,
   product: Product | null,
 ): { line: CartItem | null; notice: LineNotice | null } {
   if (!product) {
-    return { line: null, notice: { messages: ['This product is no longer available.'], blocking: true } };
+    return { line: null, notice: { messages: [{ key: 'checkout.notice.gone' }], blocking: true } };
   }
-  const messages: string[] = [];
+  const messages: NoticeMessage[] = [];
+  const store = (fallback: string): Pick<NoticeMessage, 'vars' | 'keys'> =>
+    item.storeName ? { vars: { store: item.storeName } } : { keys: { store: fallback } };
   let blocking = false;
   const line: CartItem = { ...item };
   if (parseRappen(product.price) !== parseRappen(item.price)) {
-    messages.push(`The price changed from ${formatCHF(item.price)} to ${formatCHF(product.price)}.`);
+    messages.push({ key: 'checkout.notice.priceChanged', money: { old: item.price, new: product.price } });
     line.price = product.price;
   }
   const stock = availableStock(product, item);
   if (item.orderType === 'inStore' && !product.stocks.some((s) => s.store === item.storeId)) {
-    messages.push(`${item.storeName ?? 'The store'} no longer offers this product.`);
+    messages.push({ key: 'checkout.notice.storeGone', ...store('checkout.notice.theStore') });
     blocking = true;
   } else if (stock <= 0) {
     messages.push(
-      item.orderType === 'online' ? 'Out of stock.' : `Out of stock at ${item.storeName ?? 'this store'}.`,
+      item.orderType === 'online'
+        ? { key: 'checkout.notice.outOfStock' }
+        : { key: 'checkout.notice.outOfStockAt', ...store('checkout.notice.thisStore') },
     );
     blocking = true;
   } else if (item.quantity > stock) {
-    messages.push(`Only ${stock} left: the quantity was reduced from ${item.quantity} to ${stock}.`);
+    messages.push({
+      key: 'checkout.notice.reduced',
+      vars: { stock, from: item.quantity, to: stock },
+    });
     line.quantity = stock;
   }
   line.productStock = Math.max(stock, 0);

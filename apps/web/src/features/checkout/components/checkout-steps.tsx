@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 
 export type CheckoutStep = 'login' | 'shipping' | 'payment' | 'placeorder';
 
 const STEPS: { key: CheckoutStep; label: string; to: string }[] = [
-  { key: 'login', label: 'Login', to: paths.login },
-  { key: 'shipping', label: 'Shipping', to: paths.shipping },
-  { key: 'payment', label: 'Payment', to: paths.payment },
-  { key: 'placeorder', label: 'Place Order', to: paths.placeOrder },
+  { key: 'login', label: 'checkout.steps.login', to: paths.login },
+  { key: 'shipping', label: 'checkout.steps.shipping', to: paths.shipping },
+  { key: 'payment', label: 'checkout.steps.payment', to: paths.payment },
+  { key: 'placeorder', label: 'checkout.steps.placeOrder', to: paths.placeOrder },
 ];
 
 /**
@@ -15,10 +16,11 @@ const STEPS: { key: CheckoutStep; label: string; to: string }[] = [
  * one are reached and become links; later ones are plain text.
  */
 export function CheckoutSteps({ current, showShipping }: { current: CheckoutStep; showShipping: boolean }) {
+  const t = useT();
   const steps = STEPS.filter((s) => showShipping || s.key !== 'shipping');
   const currentIndex = steps.findIndex((s) => s.key === current);
   return (
-    <nav aria-label="Checkout steps" className="checkout-steps mb-4">
+    <nav aria-label={t('checkout.steps.label')} className="checkout-steps mb-4">
       <ol className="checkout-steps__list">
         {steps.map((step, index) => {
           const reached = index <= currentIndex;
@@ -33,11 +35,11 @@ export function CheckoutSteps({ current, showShipping }: { current: CheckoutStep
               </span>
               {reached ? (
                 <Link to={step.to} aria-current={isCurrent ? 'step' : undefined}>
-                  {step.label}
+                  {t(step.label)}
                 </Link>
               ) : (
                 <span className="text-body-secondary" aria-disabled="true">
-                  {step.label}
+                  {t(step.label)}
                 </span>
               )}
             </li>

@@ -22,7 +22,8 @@ export interface CartSummary extends CartTotals {
   showFreeShippingNote: boolean;
 }
 
-export const FREE_SHIPPING_NOTE = 'Free shipping on orders over CHF 100.-';
+/** Spec §2 Cart: free shipping from this items price per seller (in Rappen). */
+export const FREE_SHIPPING_FROM_RAPPEN = 10_000;
 
 export function lineRappen(item: CartItem): number {
   return (parseRappen(item.price) ?? 0) * item.quantity;
@@ -75,7 +76,7 @@ export interface PickupLocation {
 }
 
 /** In-store lines per seller and store, with the number of products to collect there. */
-export function pickupLocations(items: readonly CartItem[]): PickupLocation[] {
+export function pickupLocations(items: readonly CartItem[], storeFallback = 'Store'): PickupLocation[] {
   const bySeller = new Map<number, PickupLocation>();
   for (const item of items) {
     if (item.orderType !== 'inStore') continue;
@@ -85,7 +86,7 @@ export function pickupLocations(items: readonly CartItem[]): PickupLocation[] {
     else
       entry.stores.push({
         storeId: item.storeId,
-        storeName: item.storeName ?? 'Store',
+        storeName: item.storeName ?? storeFallback,
         count: item.quantity,
       });
     bySeller.set(item.sellerId, entry);
@@ -93,9 +94,20 @@ export function pickupLocations(items: readonly CartItem[]): PickupLocation[] {
   return [...bySeller.values()];
 }
 
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
 /** 'Online' or the store name, as the cart line labels it. */
-export function lineLabel(item: CartItem): string {
-  return item.orderType === 'online' ? 'Online' : (item.storeName ?? 'In store');
+export function lineLabel(item: CartItem, t: Translate): string {
+  return item.orderType === 'online'
+    ? t('checkout.line.online')
+    : (item.storeName ?? t('checkout.line.inStore'));
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/**
+ * A counted phrase ('3 items') in the locale's plural form: the keys `<base>.one` and
+ * `<base>.other` with a `{count}` placeholder.
+ */
+export function countText(t: Translate, locale: string, base: string, count: number, shown = String(count)) {
+  const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
+  return t(`${base}.${form}`, { count: shown });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SWISS_POSTCODE_MESSAGE, validateShipping } from './shipping-form';
+import { t } from '../../../i18n';
+import { SWISS_POSTCODE_MESSAGE, TOO_LONG_MESSAGE, validateShipping } from './shipping-form';
 
 const address = { address: 'Marktgasse 1', city: 'Bern', postalCode: '3011', country: 'Schweiz' };
 
@@ -11,6 +12,14 @@ describe('validateShipping', () => {
   it('requires all four fields', () => {
     const errors = validateShipping({ address: ' ', city: '', postalCode: '', country: '' });
     expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'country', 'postalCode']);
+    expect(t(errors.address!)).toBe('Enter the address.');
+    expect(t(errors.postalCode!)).toBe('Enter the postal code.');
+  });
+
+  it('refuses an overlong field', () => {
+    expect(validateShipping({ ...address, city: 'x'.repeat(101) })).toEqual({ city: TOO_LONG_MESSAGE });
+    expect(t(TOO_LONG_MESSAGE)).toBe('This is too long.');
+    expect(t(SWISS_POSTCODE_MESSAGE)).toBe('A Swiss postal code has 4 digits.');
   });
 
   it.each(['Schweiz', 'Suisse', 'Svizzera', 'Switzerland', 'CH', 'ch'])(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,16 +8,18 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
-import { formatCHF, type CartItem } from '@marktgasse/shared';
+import type { CartItem } from '@marktgasse/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { loginFor, paths } from '../../../config/paths';
+import { useLocale, useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { useCart } from '../../../stores/cart';
 import { useSession } from '../../../stores/session';
-import { useCartRecheck, type LineNotice } from '../api/recheck-cart';
+import { noticeText, useCartRecheck, type LineNotice } from '../api/recheck-cart';
 import { CartThumb } from '../components/cart-thumb';
-import { FREE_SHIPPING_NOTE, lineLabel, plural, summarizeCart } from '../lib/cart-groups';
+import { countText, FREE_SHIPPING_FROM_RAPPEN, lineLabel, summarizeCart } from '../lib/cart-groups';
 import '../checkout.css';
 
 const MAX_QUANTITY_CHOICES = 100;
@@ -25,10 +27,12 @@ const MAX_QUANTITY_CHOICES = 100;
 function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undefined }) {
   const setQuantity = useCart((s) => s.setQuantity);
   const removeItem = useCart((s) => s.removeItem);
+  const t = useT();
+  const f = useFormat();
   // Like the product page, a huge stock offers the first 100 choices (a select of thousands freezes phones).
   const max = Math.max(Math.min(item.productStock, MAX_QUANTITY_CHOICES), item.quantity, 1);
   const options = Array.from({ length: max }, (_, i) => i + 1);
-  const label = lineLabel(item);
+  const label = lineLabel(item, t);
   return (
     <ListGroup.Item as="li" className="py-3" data-testid="cart-line">
       <div className="d-flex gap-3 align-items-start">
@@ -49,13 +53,13 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
               </Badge>
             </Col>
             <Col xs={6} md={2} className="fw-semibold">
-              {formatCHF(item.price)}
+              {f.money(item.price)}
             </Col>
             <Col xs={6} md={4} className="d-flex align-items-center justify-content-end gap-2">
               <Form.Select
                 size="sm"
                 className="cart-qty"
-                aria-label={`Quantity of ${item.name}`}
+                aria-label={t('checkout.cart.quantityOf', { name: item.name })}
                 value={item.quantity}
                 onChange={(e) => setQuantity(item.id, Number(e.target.value))}
               >
@@ -68,7 +72,7 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
               <Button
                 variant="outline-danger"
                 size="sm"
-                aria-label={`Remove ${item.name} from the cart`}
+                aria-label={t('checkout.cart.remove', { name: item.name })}
                 onClick={() => removeItem(item.id)}
               >
                 <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="currentColor">
@@ -84,7 +88,7 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
               role="status"
               data-testid="line-notice"
             >
-              {notice.messages.join(' ')}
+              {notice.messages.map((m) => noticeText(m, t, f.money)).join(' ')}
             </div>
           )}
         </div>
@@ -93,8 +97,23 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
   );
 }
 
+/** Puts a node where the message has its `{count}` placeholder. */
+function withCount(text: string, node: ReactNode): ReactNode {
+  const [before, after = ''] = text.split('{count}');
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
+  );
+}
+
 export function Component() {
-  usePageTitle('Shopping Cart');
+  const t = useT();
+  const f = useFormat();
+  const locale = useLocale();
+  usePageTitle(t('checkout.cart.title'));
   const navigate = useNavigate();
   const cartItems = useCart((s) => s.cartItems);
   const clear = useCart((s) => s.clear);
@@ -112,10 +131,10 @@ export function Component() {
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Shopping Cart</h1>
+        <h1 className="h3 mb-0">{t('checkout.cart.title')}</h1>
         {cartItems.length > 1 && (
           <Button variant="outline-danger" size="sm" onClick={() => setConfirmClear(true)}>
-            Clear Cart
+            {t('checkout.cart.clear')}
           </Button>
         )}
       </div>
@@ -123,9 +142,9 @@ export function Component() {
         <Col md={8}>
           {cartItems.length === 0 ? (
             <Message variant="info">
-              Your cart is empty{' '}
+              {t('checkout.cart.empty')}{' '}
               <Link to={paths.home} className="ms-2">
-                Go Back
+                {t('checkout.cart.goBack')}
               </Link>
             </Message>
           ) : (
@@ -140,7 +159,9 @@ export function Component() {
                   <h2 className="h6 mb-0" id={`seller-${group.sellerId}`}>
                     <Link to={paths.seller(group.sellerId)}>{group.seller}</Link>
                   </h2>
-                  <span className="small text-body-secondary">{plural(group.itemCount, 'item')}</span>
+                  <span className="small text-body-secondary">
+                    {countText(t, locale, 'checkout.cart.items', group.itemCount, f.number(group.itemCount))}
+                  </span>
                 </Card.Header>
                 <ListGroup as="ul" variant="flush">
                   {group.items.map((item) => (
@@ -148,7 +169,8 @@ export function Component() {
                   ))}
                 </ListGroup>
                 <Card.Footer className="bg-white text-end">
-                  Subtotal: <strong data-testid="seller-subtotal">{formatCHF(group.itemsRappen)}</strong>
+                  {t('checkout.cart.subtotal')}{' '}
+                  <strong data-testid="seller-subtotal">{f.money(group.itemsRappen)}</strong>
                 </Card.Footer>
               </Card>
             ))
@@ -158,26 +180,33 @@ export function Component() {
           <Card className="summary-card">
             <Card.Body>
               <h2 className="h5">
-                Subtotal (<span data-testid="cart-count">{summary.itemCount}</span>) items
+                {withCount(
+                  t('checkout.cart.summary'),
+                  <span data-testid="cart-count">{summary.itemCount}</span>,
+                )}
               </h2>
               <p className="fs-4 fw-semibold mb-2" data-testid="cart-total">
-                {formatCHF(summary.itemsRappen)}
+                {f.money(summary.itemsRappen)}
               </p>
               {summary.showFreeShippingNote && (
-                <p className="small text-success mb-3">{FREE_SHIPPING_NOTE}</p>
+                <p className="small text-success mb-3">
+                  {t('checkout.cart.freeShipping', {
+                    amount: f.money(FREE_SHIPPING_FROM_RAPPEN).replace(' ', '\u00a0'),
+                  })}
+                </p>
               )}
               {blocked && (
                 <p className="small text-danger" role="alert">
-                  Remove the items that are no longer available to continue.
+                  {t('checkout.cart.blocked')}
                 </p>
               )}
               {checking && cartItems.length > 0 && (
                 <p className="small text-body-secondary" role="status">
-                  Checking prices and stock…
+                  {t('checkout.cart.checking')}
                 </p>
               )}
               <Button className="w-100" disabled={cartItems.length === 0 || blocked} onClick={proceed}>
-                Proceed To Checkout
+                {t('checkout.cart.proceed')}
               </Button>
             </Card.Body>
           </Card>
@@ -185,8 +214,8 @@ export function Component() {
       </Row>
       <ConfirmDialog
         show={confirmClear}
-        title="Clear the cart"
-        body="Remove all items from your cart?"
+        title={t('checkout.cart.clearTitle')}
+        body={t('checkout.cart.clearBody')}
         onConfirm={clear}
         onClose={() => setConfirmClear(false)}
       />

@@ -5,12 +5,14 @@ import { Navigate, useNavigate } from 'react-router';
 import { FormContainer } from '../../../components/form-container';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { DEFAULT_PAYMENT_METHOD, useCart } from '../../../stores/cart';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../checkout.css';
 
 export function Component() {
-  usePageTitle('Payment');
+  const t = useT();
+  usePageTitle(t('checkout.payment.pageTitle'));
   const navigate = useNavigate();
   const hasOnline = useCart((s) => s.cartItems.some((i) => i.orderType === 'online'));
   const shippingAddress = useCart((s) => s.shippingAddress);
@@ -28,21 +30,21 @@ export function Component() {
   return (
     <FormContainer>
       <CheckoutSteps current="payment" showShipping={hasOnline} />
-      <h1 className="h3 mb-3">Payment Method</h1>
+      <h1 className="h3 mb-3">{t('checkout.payment.title')}</h1>
       <Form onSubmit={submit} className="bg-white p-3 p-md-4 rounded border">
         <fieldset className="mb-3">
-          <legend className="fs-6 fw-semibold">Select Method</legend>
+          <legend className="fs-6 fw-semibold">{t('checkout.payment.select')}</legend>
           <Form.Check
             type="radio"
             id="payment-paypal"
             name="paymentMethod"
-            label="PayPal or Credit Card"
+            label={t('checkout.payment.paypal')}
             value="PayPal"
             checked={method === 'PayPal'}
             onChange={(e) => setMethod(e.target.value)}
           />
         </fieldset>
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t('checkout.continue')}</Button>
       </Form>
     </FormContainer>
   );

@@ -5,18 +5,20 @@ import Container from 'react-bootstrap/Container';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { formatCHF, parseRappen } from '@marktgasse/shared';
+import { parseRappen } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { loginFor, paths } from '../../../config/paths';
+import { useLocale, useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCart } from '../../../stores/cart';
 import { useSession } from '../../../stores/session';
 import { orderPayload, useCreateOrder } from '../api/create-order';
 import { CartThumb } from '../components/cart-thumb';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { lineLabel, pickupLocations, plural, summarizeCart } from '../lib/cart-groups';
+import { countText, lineLabel, pickupLocations, summarizeCart } from '../lib/cart-groups';
 import '../checkout.css';
 
 function SummaryRow({
@@ -41,7 +43,10 @@ function SummaryRow({
 }
 
 export function Component() {
-  usePageTitle('Place Order');
+  const t = useT();
+  const f = useFormat();
+  const locale = useLocale();
+  usePageTitle(t('checkout.place.title'));
   const navigate = useNavigate();
   const cartItems = useCart((s) => s.cartItems);
   const shippingAddress = useCart((s) => s.shippingAddress);
@@ -50,10 +55,10 @@ export function Component() {
   const loggedIn = useSession((s) => !!s.userInfo);
   const createOrder = useCreateOrder();
   const summary = summarizeCart(cartItems);
-  const pickups = pickupLocations(cartItems);
+  const pickups = pickupLocations(cartItems, t('checkout.line.store'));
 
   // The cart is cleared on success while the order page loads.
-  if (createOrder.isSuccess) return <Loader label="Opening your order…" />;
+  if (createOrder.isSuccess) return <Loader label={t('checkout.place.opening')} />;
   if (!paymentMethod) return <Navigate to={paths.payment} replace />;
   if (summary.hasOnline && !shippingAddress) return <Navigate to={paths.shipping} replace />;
 
@@ -69,15 +74,15 @@ export function Component() {
   return (
     <Container className="py-4">
       <CheckoutSteps current="placeorder" showShipping={summary.hasOnline} />
-      <h1 className="visually-hidden">Place Order</h1>
+      <h1 className="visually-hidden">{t('checkout.place.title')}</h1>
       <Row className="g-4">
         <Col lg={8}>
           <ListGroup variant="flush" className="bg-white border rounded">
             {summary.hasOnline && shippingAddress && (
               <ListGroup.Item className="py-3">
-                <h2 className="h5">Shipping</h2>
+                <h2 className="h5">{t('checkout.place.shipping')}</h2>
                 <p className="mb-0">
-                  <strong>Address: </strong>
+                  <strong>{t('checkout.place.address')} </strong>
                   {shippingAddress.address}, {shippingAddress.postalCode} {shippingAddress.city},{' '}
                   {shippingAddress.country}
                 </p>
@@ -85,7 +90,7 @@ export function Component() {
             )}
             {pickups.length > 0 && (
               <ListGroup.Item className="py-3">
-                <h2 className="h5">Pick-up Locations</h2>
+                <h2 className="h5">{t('checkout.place.pickupLocations')}</h2>
                 <ul className="list-unstyled mb-0">
                   {pickups.map((p) => (
                     <li key={p.sellerId} className="mb-1">
@@ -93,7 +98,8 @@ export function Component() {
                       {p.stores.map((s, i) => (
                         <span key={s.storeId ?? i}>
                           {i > 0 && '; '}
-                          {s.storeName} ({plural(s.count, 'product')})
+                          {s.storeName} (
+                          {countText(t, locale, 'checkout.place.products', s.count, f.number(s.count))})
                         </span>
                       ))}
                     </li>
@@ -102,19 +108,19 @@ export function Component() {
               </ListGroup.Item>
             )}
             <ListGroup.Item className="py-3">
-              <h2 className="h5">Payment Method</h2>
+              <h2 className="h5">{t('checkout.place.paymentMethod')}</h2>
               <p className="mb-0">
-                <strong>Method: </strong>
+                <strong>{t('checkout.place.method')} </strong>
                 {paymentMethod}
               </p>
             </ListGroup.Item>
             <ListGroup.Item className="py-3">
-              <h2 className="h5">Order Items</h2>
+              <h2 className="h5">{t('checkout.place.orderItems')}</h2>
               {cartItems.length === 0 ? (
                 <Message variant="info">
-                  Your cart is empty{' '}
+                  {t('checkout.cart.empty')}{' '}
                   <Link to={paths.home} className="ms-2">
-                    Go Back
+                    {t('checkout.cart.goBack')}
                   </Link>
                 </Message>
               ) : (
@@ -122,7 +128,7 @@ export function Component() {
                   <section
                     key={group.sellerId}
                     className="mb-3 border rounded"
-                    aria-label={`Items from ${group.seller}`}
+                    aria-label={t('checkout.place.itemsFrom', { seller: group.seller })}
                   >
                     <h3 className="h6 px-3 pt-3 mb-2">
                       <Link to={paths.seller(group.sellerId)}>{group.seller}</Link>
@@ -136,27 +142,29 @@ export function Component() {
                               <Link to={paths.product(item.id)} className="text-break">
                                 {item.name}
                               </Link>
-                              <div className="small text-body-secondary">{lineLabel(item)}</div>
+                              <div className="small text-body-secondary">{lineLabel(item, t)}</div>
                             </Col>
                             <Col xs={12} md={5} className="text-md-end small">
-                              {item.quantity} × {formatCHF(item.price)} ={' '}
-                              <strong>{formatCHF((parseRappen(item.price) ?? 0) * item.quantity)}</strong>
+                              {f.number(item.quantity)} × {f.money(item.price)} ={' '}
+                              <strong>{f.money((parseRappen(item.price) ?? 0) * item.quantity)}</strong>
                             </Col>
                           </Row>
                         </ListGroup.Item>
                       ))}
                       {group.hasOnline && (
                         <ListGroup.Item className="d-flex justify-content-between small">
-                          <span>Shipping</span>
+                          <span>{t('checkout.summary.shipping')}</span>
                           <span data-testid="seller-shipping">
-                            {group.shippingRappen === 0 ? 'Free Shipping' : formatCHF(group.shippingRappen)}
+                            {group.shippingRappen === 0
+                              ? t('checkout.place.freeShipping')
+                              : f.money(group.shippingRappen)}
                           </span>
                         </ListGroup.Item>
                       )}
                       <ListGroup.Item className="d-flex justify-content-between">
-                        <span>Subtotal</span>
+                        <span>{t('checkout.place.subtotal')}</span>
                         <strong data-testid="seller-subtotal">
-                          {formatCHF(group.itemsRappen + group.shippingRappen)}
+                          {f.money(group.itemsRappen + group.shippingRappen)}
                         </strong>
                       </ListGroup.Item>
                     </ListGroup>
@@ -169,29 +177,41 @@ export function Component() {
         <Col lg={4}>
           <Card className="summary-card">
             <Card.Header as="h2" className="h5 bg-white py-3">
-              Order Summary
+              {t('checkout.summary.title')}
             </Card.Header>
             <ListGroup variant="flush">
-              <SummaryRow label="Sellers" value={String(summary.groups.length)} testId="summary-sellers" />
-              <SummaryRow label="Items" value={String(summary.itemCount)} testId="summary-items" />
-              <SummaryRow label="Price" value={formatCHF(summary.itemsRappen)} testId="summary-price" />
               <SummaryRow
-                label="Shipping"
-                value={formatCHF(summary.shippingRappen)}
+                label={t('checkout.summary.sellers')}
+                value={f.number(summary.groups.length)}
+                testId="summary-sellers"
+              />
+              <SummaryRow
+                label={t('checkout.summary.items')}
+                value={f.number(summary.itemCount)}
+                testId="summary-items"
+              />
+              <SummaryRow
+                label={t('checkout.summary.price')}
+                value={f.money(summary.itemsRappen)}
+                testId="summary-price"
+              />
+              <SummaryRow
+                label={t('checkout.summary.shipping')}
+                value={f.money(summary.shippingRappen)}
                 testId="summary-shipping"
               />
               <SummaryRow
-                label="Total"
-                value={formatCHF(summary.totalRappen)}
+                label={t('checkout.summary.total')}
+                value={f.money(summary.totalRappen)}
                 strong
                 testId="summary-total"
               />
               {!loggedIn && (
                 <ListGroup.Item>
                   <Message variant="warning" className="mb-0">
-                    Please log in to continue.{' '}
+                    {t('checkout.place.loginFirst')}{' '}
                     <Link to={loginFor(paths.placeOrder)} className="ms-1">
-                      Sign In
+                      {t('nav.signIn')}
                     </Link>
                   </Message>
                 </ListGroup.Item>
@@ -201,7 +221,7 @@ export function Component() {
                   <Message variant="danger" className="mb-0">
                     {errorMessage(createOrder.error)}{' '}
                     <Link to={paths.cart} className="ms-1">
-                      Back to the cart
+                      {t('checkout.place.backToCart')}
                     </Link>
                   </Message>
                 </ListGroup.Item>
@@ -212,7 +232,7 @@ export function Component() {
                   disabled={!loggedIn || cartItems.length === 0 || createOrder.isPending}
                   onClick={placeOrder}
                 >
-                  {createOrder.isPending ? 'Placing Order…' : 'Place Order'}
+                  {createOrder.isPending ? t('checkout.place.placing') : t('checkout.place.button')}
                 </Button>
               </ListGroup.Item>
             </ListGroup>

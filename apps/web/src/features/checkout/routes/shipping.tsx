@@ -6,20 +6,22 @@ import type { ShippingAddress } from '@marktgasse/shared';
 import { FormContainer } from '../../../components/form-container';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { useCart } from '../../../stores/cart';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { validateShipping, type ShippingErrors } from '../lib/shipping-form';
 import '../checkout.css';
 
-const FIELDS: { name: keyof ShippingAddress; label: string; autoComplete: string; placeholder: string }[] = [
-  { name: 'address', label: 'Address', autoComplete: 'street-address', placeholder: 'Marktgasse 1' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'Bern' },
-  { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', placeholder: '3011' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name', placeholder: 'Schweiz' },
+const FIELDS: { name: keyof ShippingAddress; autoComplete: string }[] = [
+  { name: 'address', autoComplete: 'street-address' },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'postalCode', autoComplete: 'postal-code' },
+  { name: 'country', autoComplete: 'country-name' },
 ];
 
 export function Component() {
-  usePageTitle('Shipping');
+  const t = useT();
+  usePageTitle(t('checkout.shipping.title'));
   const navigate = useNavigate();
   const saved = useCart((s) => s.shippingAddress);
   const saveShippingAddress = useCart((s) => s.saveShippingAddress);
@@ -46,7 +48,12 @@ export function Component() {
     setSubmitted(true);
     const found = validateShipping(values);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    const first = FIELDS.find((field) => found[field.name]);
+    if (first) {
+      // Keyboard and screen reader users land on the first field to fix.
+      document.getElementById(`shipping-${first.name}`)?.focus();
+      return;
+    }
     saveShippingAddress({
       address: values.address.trim(),
       city: values.city.trim(),
@@ -59,25 +66,29 @@ export function Component() {
   return (
     <FormContainer>
       <CheckoutSteps current="shipping" showShipping={hasOnline} />
-      <h1 className="h3 mb-3">Shipping</h1>
+      <h1 className="h3 mb-3">{t('checkout.shipping.title')}</h1>
       <Form noValidate onSubmit={submit} className="bg-white p-3 p-md-4 rounded border">
         {FIELDS.map((field) => (
           <Form.Group className="mb-3" controlId={`shipping-${field.name}`} key={field.name}>
-            <Form.Label>{field.label}</Form.Label>
+            <Form.Label>{t(`checkout.shipping.${field.name}`)}</Form.Label>
             <Form.Control
               type="text"
               required
               autoComplete={field.autoComplete}
-              placeholder={`e.g. ${field.placeholder}`}
+              placeholder={t(`checkout.shipping.${field.name}Example`)}
               inputMode={field.name === 'postalCode' ? 'numeric' : undefined}
               value={values[field.name]}
               isInvalid={!!errors[field.name]}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={errors[field.name] ? `shipping-${field.name}-error` : undefined}
               onChange={(e) => update(field.name, e.target.value)}
             />
-            <Form.Control.Feedback type="invalid">{errors[field.name]}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid" id={`shipping-${field.name}-error`}>
+              {errors[field.name] ? t(errors[field.name]!) : null}
+            </Form.Control.Feedback>
           </Form.Group>
         ))}
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t('checkout.continue')}</Button>
       </Form>
     </FormContainer>
   );

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { OrderItem } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 
 /** Asks for the customer's pick-up code before an in-store item is handed over. */
@@ -16,9 +17,11 @@ export function PickupDialog({
   onClose: () => void;
   onConfirm: (code: string) => Promise<unknown>;
 }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   const close = () => {
     setCode('');
@@ -29,7 +32,7 @@ export function PickupDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError('Enter the pick-up code the customer shows you.');
+      setError(t('orders.pickup.missing'));
       return;
     }
     setPending(true);
@@ -44,34 +47,42 @@ export function PickupDialog({
   };
 
   return (
-    <Modal show={!!item} onHide={close} centered aria-labelledby="pickup-dialog-title">
+    <Modal
+      show={!!item}
+      onHide={close}
+      centered
+      aria-labelledby="pickup-dialog-title"
+      // The dialog takes the focus when shown; hand it on to the code field.
+      onEntered={() => input.current?.focus()}
+    >
       <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Close">
+        <Modal.Header closeButton closeLabel={t('components.confirm.close')}>
           <Modal.Title id="pickup-dialog-title" as="h2" className="h5">
-            Hand over {item?.name}
+            {t('orders.pickup.title', { name: item?.name ?? '' })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {error && <Message variant="danger">{error}</Message>}
           <Form.Group controlId="pickup-code">
-            <Form.Label>Pick-up code</Form.Label>
+            <Form.Label>{t('orders.pickup.label')}</Form.Label>
             <Form.Control
-              autoFocus
+              ref={input}
               autoComplete="off"
               autoCapitalize="characters"
               value={code}
               maxLength={20}
               onChange={(e) => setCode(e.target.value)}
+              aria-describedby="pickup-code-help"
             />
-            <Form.Text>The customer finds the code on their order page.</Form.Text>
+            <Form.Text id="pickup-code-help">{t('orders.pickup.help')}</Form.Text>
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('orders.pickup.cancel')}
           </Button>
           <Button type="submit" disabled={pending}>
-            Confirm Pick-up
+            {t('orders.pickup.confirm')}
           </Button>
         </Modal.Footer>
       </Form>

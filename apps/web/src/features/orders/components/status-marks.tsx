@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginFor } from '../../../config/paths';
 import { useSession } from '../../../stores/session';
-import { swissDate } from '../lib/dates';
+import { useFormat } from '../../../i18n/format';
 
 /** A date when done, otherwise a red cross whose text says what is missing. */
 export function DateOrCross({ iso, missing }: { iso: string | null | undefined; missing: string }) {
-  if (iso) return <>{swissDate(iso)}</>;
+  const f = useFormat();
+  if (iso) return <>{f.date(iso)}</>;
   return (
     <span className="text-danger fw-bold">
       <span aria-hidden="true">✕</span>

@@ -1,62 +1,64 @@
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Table from 'react-bootstrap/Table';
-import { useNavigate } from 'react-router';
-import { formatCHF, parseRappen } from '@marktgasse/shared';
+import { Link } from 'react-router';
+import { parseRappen } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useMyOrders } from '../api/orders';
 import { DateOrCross, RequireLogin } from '../components/status-marks';
-import { swissDate } from '../lib/dates';
 import '../orders.css';
 
 function OrdersTable() {
-  const navigate = useNavigate();
   const { data, isPending, isError, error } = useMyOrders();
+  const t = useT();
+  const f = useFormat();
   if (isPending) return <Loader />;
   if (isError) return <Message variant="danger">{errorMessage(error)}</Message>;
-  if (!data.length) return <Message variant="info">You have no orders.</Message>;
+  if (!data.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
   return (
     <Table striped hover className="orders-table bg-white mb-0">
       <thead>
         <tr>
-          <th scope="col">ID</th>
-          <th scope="col">Date</th>
-          <th scope="col">Total</th>
-          <th scope="col">Paid</th>
-          <th scope="col">Payment Method</th>
+          <th scope="col">{t('orders.list.id')}</th>
+          <th scope="col">{t('orders.list.date')}</th>
+          <th scope="col">{t('orders.list.total')}</th>
+          <th scope="col">{t('orders.list.paid')}</th>
+          <th scope="col">{t('orders.list.paymentMethod')}</th>
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('orders.list.actions')}</span>
           </th>
         </tr>
       </thead>
       <tbody>
         {data.map((order) => (
           <tr key={order.id}>
-            <td data-label="ID">{order.id}</td>
-            <td data-label="Date">{swissDate(order.createdAt)}</td>
-            <td data-label="Total">
-              {formatCHF((parseRappen(order.totalPrice) ?? 0) + (parseRappen(order.totalShippingPrice) ?? 0))}
+            <td data-label={t('orders.list.id')}>{order.id}</td>
+            <td data-label={t('orders.list.date')}>{f.date(order.createdAt)}</td>
+            <td data-label={t('orders.list.total')}>
+              {f.money((parseRappen(order.totalPrice) ?? 0) + (parseRappen(order.totalShippingPrice) ?? 0))}
             </td>
-            <td data-label="Paid">
+            <td data-label={t('orders.list.paid')}>
               <DateOrCross
                 iso={order.paidAt}
-                missing={order.status === 'expired' ? 'Expired, not paid' : 'Not paid'}
+                missing={
+                  order.status === 'expired' ? t('orders.list.expiredNotPaid') : t('orders.list.notPaid')
+                }
               />
             </td>
-            <td data-label="Payment Method">{order.paymentMethod}</td>
+            <td data-label={t('orders.list.paymentMethod')}>{order.paymentMethod}</td>
             <td data-label="" className="text-end">
-              <Button
-                size="sm"
-                variant="outline-primary"
-                aria-label={`Details of order ${order.id}`}
-                onClick={() => navigate(paths.customerOrder(order.id))}
+              <Link
+                to={paths.customerOrder(order.id)}
+                className="btn btn-sm btn-outline-primary"
+                aria-label={t('orders.list.detailsOf', { id: order.id })}
               >
-                Details
-              </Button>
+                {t('orders.list.details')}
+              </Link>
             </td>
           </tr>
         ))}
@@ -66,11 +68,12 @@ function OrdersTable() {
 }
 
 export function Component() {
-  usePageTitle('My Orders');
+  const t = useT();
+  usePageTitle(t('orders.list.title'));
   return (
     <RequireLogin>
       <Container className="py-4">
-        <h1 className="h3 mb-3">My Orders</h1>
+        <h1 className="h3 mb-3">{t('orders.list.title')}</h1>
         <OrdersTable />
       </Container>
     </RequireLogin>

@@ -7,28 +7,31 @@ import Container from 'react-bootstrap/Container';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router';
-import { formatCHF, parseRappen, type OrderItem, type SellerOrder } from '@marktgasse/shared';
+import { parseRappen, type OrderItem, type SellerOrder } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useSellerOrder, useSellerOrderAction } from '../api/orders';
 import { OrderThumb } from '../components/order-thumb';
 import { PickupDialog } from '../components/pickup-dialog';
 import { RequireLogin } from '../components/status-marks';
-import { swissDate, swissTime } from '../lib/dates';
 import { nothingLeft, orderCounts } from '../lib/order-totals';
 import '../orders.css';
 
 function ItemLine({ item, children }: { item: OrderItem; children?: ReactNode }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <ListGroup.Item className="d-flex flex-wrap gap-2 gap-md-3 align-items-center">
       <OrderThumb src={item.image} alt={item.name} />
       <div style={{ flex: '1 1 10rem', minWidth: 0 }}>
         <div className="fw-semibold text-break">{item.name}</div>
         <div className="small text-body-secondary">
-          Product # {item.product} · {item.quantity} × {formatCHF(item.price)} ={' '}
-          {formatCHF((parseRappen(item.price) ?? 0) * item.quantity)}
+          {t('orders.seller.productNo', { id: item.product })} · {f.number(item.quantity)} ×{' '}
+          {f.money(item.price)} = {f.money((parseRappen(item.price) ?? 0) * item.quantity)}
         </div>
       </div>
       {children}
@@ -82,6 +85,8 @@ function SellerOrderBody({
   onSend: () => void;
   onPickup: (item: OrderItem) => void;
 }) {
+  const t = useT();
+  const f = useFormat();
   const paid = so.order.isPaid;
   const counts = orderCounts([so]);
   const stores = [...new Map(so.inStoreOrderItems.map((i) => [i.store?.id, i.store])).values()];
@@ -90,19 +95,19 @@ function SellerOrderBody({
       <Col lg={8}>
         <ListGroup variant="flush" className="bg-white border rounded mb-4">
           <ListGroup.Item className="py-3">
-            <h2 className="h5">Customer</h2>
+            <h2 className="h5">{t('orders.seller.customer')}</h2>
             <p className="mb-1">
-              <strong>Username: </strong>
+              <strong>{t('orders.seller.username')} </strong>
               {so.customer.username}
             </p>
             <p className="mb-0">
-              <strong>Email: </strong>
+              <strong>{t('orders.seller.email')} </strong>
               <a href={`mailto:${so.customer.email}`}>{so.customer.email}</a>
             </p>
           </ListGroup.Item>
           {so.onlineOrderItems.length > 0 && so.shippingAddress && (
             <ListGroup.Item className="py-3">
-              <h2 className="h5">Shipping Address</h2>
+              <h2 className="h5">{t('orders.seller.shippingAddress')}</h2>
               <p className="mb-0">
                 {so.shippingAddress.address}, {so.shippingAddress.postalCode} {so.shippingAddress.city},{' '}
                 {so.shippingAddress.country}
@@ -110,14 +115,14 @@ function SellerOrderBody({
             </ListGroup.Item>
           )}
           <ListGroup.Item className="py-3">
-            <h2 className="h5">Payment</h2>
+            <h2 className="h5">{t('orders.seller.payment')}</h2>
             {paid ? (
               <Badge bg="success" className="fs-6 fw-normal">
-                Paid on {swissDate(so.order.paidAt)}
+                {t('orders.seller.paidOn', { date: f.date(so.order.paidAt) })}
               </Badge>
             ) : (
               <Badge bg="danger" className="fs-6 fw-normal">
-                Not Paid
+                {t('orders.seller.notPaid')}
               </Badge>
             )}
           </ListGroup.Item>
@@ -127,15 +132,15 @@ function SellerOrderBody({
           <Card className="mb-4" as="section" aria-labelledby="shipping-items">
             <Card.Header className="bg-white d-flex flex-wrap justify-content-between align-items-center gap-2">
               <h2 className="h6 mb-0" id="shipping-items">
-                Shipping Items
+                {t('orders.seller.shippingItems')}
               </h2>
               {so.isShipped ? (
                 <Badge bg="success" className="fw-normal fs-6">
-                  Sent on {swissDate(so.shippedAt)} at {swissTime(so.shippedAt)}
+                  {t('orders.seller.sentOn', { date: f.date(so.shippedAt), time: f.time(so.shippedAt) })}
                 </Badge>
               ) : (
                 <Button size="sm" disabled={!paid || busy} onClick={onSend}>
-                  Mark As Sent
+                  {t('orders.seller.markSent')}
                 </Button>
               )}
             </Card.Header>
@@ -144,8 +149,10 @@ function SellerOrderBody({
                 <ItemLine key={item.id} item={item} />
               ))}
               <ListGroup.Item className="d-flex justify-content-between small">
-                <span>Shipping</span>
-                <span>{parseRappen(so.shippingPrice) ? formatCHF(so.shippingPrice) : 'Free Shipping'}</span>
+                <span>{t('orders.seller.shipping')}</span>
+                <span>
+                  {parseRappen(so.shippingPrice) ? f.money(so.shippingPrice) : t('orders.freeShipping')}
+                </span>
               </ListGroup.Item>
             </ListGroup>
           </Card>
@@ -155,7 +162,7 @@ function SellerOrderBody({
           <Card className="mb-4" as="section" aria-labelledby="instore-items">
             <Card.Header className="bg-white">
               <h2 className="h6 mb-0" id="instore-items">
-                In-Store Pick-up Items
+                {t('orders.seller.inStoreItems')}
               </h2>
             </Card.Header>
             <ListGroup variant="flush">
@@ -165,7 +172,10 @@ function SellerOrderBody({
                     <div className="text-body-secondary mb-1">{item.store?.name}</div>
                     {item.isRetrieved ? (
                       <Badge bg="success" className="fw-normal">
-                        Pickep up on {swissDate(item.retrievedAt)} at {swissTime(item.retrievedAt)}
+                        {t('orders.seller.pickedUpOn', {
+                          date: f.date(item.retrievedAt),
+                          time: f.time(item.retrievedAt),
+                        })}
                       </Badge>
                     ) : (
                       <Button
@@ -173,9 +183,9 @@ function SellerOrderBody({
                         variant="outline-primary"
                         disabled={!paid || busy}
                         onClick={() => onPickup(item)}
-                        aria-label={`Mark as Picked Up: ${item.name}`}
+                        aria-label={t('orders.seller.markPickedUpOf', { name: item.name })}
                       >
-                        Mark as Picked Up
+                        {t('orders.seller.markPickedUp')}
                       </Button>
                     )}
                   </div>
@@ -185,34 +195,34 @@ function SellerOrderBody({
           </Card>
         )}
         {!so.onlineOrderItems.length && !so.inStoreOrderItems.length && (
-          <Message variant="info">Store Order is empty</Message>
+          <Message variant="info">{t('orders.storeOrderEmpty')}</Message>
         )}
       </Col>
       <Col lg={4}>
         <Card className="summary-card">
           <Card.Header as="h2" className="h5 bg-white py-3">
-            Order Summary
+            {t('orders.summary.title')}
           </Card.Header>
           <ListGroup variant="flush">
             <ListGroup.Item className="d-flex justify-content-between">
-              <span>Items</span>
-              <span>{counts.items}</span>
+              <span>{t('orders.summary.items')}</span>
+              <span>{f.number(counts.items)}</span>
             </ListGroup.Item>
             <ListGroup.Item className="d-flex justify-content-between">
-              <span>Price</span>
-              <span>{formatCHF(so.itemsPrice)}</span>
+              <span>{t('orders.summary.price')}</span>
+              <span>{f.money(so.itemsPrice)}</span>
             </ListGroup.Item>
             <ListGroup.Item className="d-flex justify-content-between">
-              <span>Shipping</span>
-              <span>{formatCHF(so.shippingPrice)}</span>
+              <span>{t('orders.summary.shipping')}</span>
+              <span>{f.money(so.shippingPrice)}</span>
             </ListGroup.Item>
             <ListGroup.Item className="d-flex justify-content-between">
-              <span className="fw-semibold">Total</span>
-              <span className="fw-bold">{formatCHF(so.totalPrice)}</span>
+              <span className="fw-semibold">{t('orders.summary.total')}</span>
+              <span className="fw-bold">{f.money(so.totalPrice)}</span>
             </ListGroup.Item>
             {stores.length > 0 && (
               <ListGroup.Item>
-                <div className="fw-semibold mb-1">Pick-up Locations</div>
+                <div className="fw-semibold mb-1">{t('orders.seller.pickupLocations')}</div>
                 <ul className="list-unstyled small mb-0">
                   {stores.map((store, index) => (
                     <li key={store?.id ?? index}>
@@ -224,13 +234,16 @@ function SellerOrderBody({
               </ListGroup.Item>
             )}
             <ListGroup.Item className="small">
-              Customer order # {so.order.id} of {swissDate(so.order.createdAt)} at{' '}
-              {swissTime(so.order.createdAt)}
+              {t('orders.seller.customerOrderOf', {
+                id: so.order.id,
+                date: f.date(so.order.createdAt),
+                time: f.time(so.order.createdAt),
+              })}
             </ListGroup.Item>
             {so.isCompleted && (
               <ListGroup.Item>
                 <Badge bg="success" className="fw-normal">
-                  Completed on {swissDate(so.completedAt)}
+                  {t('orders.seller.completedOn', { date: f.date(so.completedAt) })}
                 </Badge>
               </ListGroup.Item>
             )}
@@ -243,11 +256,12 @@ function SellerOrderBody({
 
 export function Component() {
   const { id = '' } = useParams();
-  usePageTitle(`Seller Order ${id}`);
+  const t = useT();
+  usePageTitle(t('orders.seller.pageTitle', { id }));
   return (
     <RequireLogin>
       <Container className="py-4">
-        <h1 className="h3 mb-3 text-break">SELLER ORDER # {id}</h1>
+        <h1 className="h3 mb-3 text-break">{t('orders.seller.title', { id })}</h1>
         <Detail id={id} />
       </Container>
     </RequireLogin>

@@ -1,63 +1,63 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Table from 'react-bootstrap/Table';
-import { useNavigate } from 'react-router';
-import { formatCHF } from '@marktgasse/shared';
+import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useMySellerOrders } from '../api/orders';
 import { DateOrCross, RequireLogin } from '../components/status-marks';
-import { swissDate } from '../lib/dates';
 import '../orders.css';
 
 function SellerOrdersTable() {
-  const navigate = useNavigate();
   const { data, isPending, isError, error } = useMySellerOrders();
+  const t = useT();
+  const f = useFormat();
   if (isPending) return <Loader />;
   if (isError) return <Message variant="danger">{errorMessage(error)}</Message>;
-  if (!data.length) return <Message variant="info">You have no orders.</Message>;
+  if (!data.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
   return (
     <Table striped hover className="orders-table bg-white mb-0">
       <thead>
         <tr>
-          <th scope="col">ID</th>
-          <th scope="col">Date</th>
-          <th scope="col">Total</th>
-          <th scope="col">Paid</th>
-          <th scope="col">Completed</th>
+          <th scope="col">{t('orders.list.id')}</th>
+          <th scope="col">{t('orders.list.date')}</th>
+          <th scope="col">{t('orders.list.total')}</th>
+          <th scope="col">{t('orders.list.paid')}</th>
+          <th scope="col">{t('orders.list.completed')}</th>
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('orders.list.actions')}</span>
           </th>
         </tr>
       </thead>
       <tbody>
         {data.map((so) => (
           <tr key={so.id}>
-            <td data-label="ID">{so.id}</td>
-            <td data-label="Date">{swissDate(so.createdAt)}</td>
-            <td data-label="Total">{formatCHF(so.totalPrice)}</td>
-            <td data-label="Paid">
-              <DateOrCross iso={so.order.paidAt} missing="Not paid" />
+            <td data-label={t('orders.list.id')}>{so.id}</td>
+            <td data-label={t('orders.list.date')}>{f.date(so.createdAt)}</td>
+            <td data-label={t('orders.list.total')}>{f.money(so.totalPrice)}</td>
+            <td data-label={t('orders.list.paid')}>
+              <DateOrCross iso={so.order.paidAt} missing={t('orders.list.notPaid')} />
             </td>
-            <td data-label="Completed">
-              <DateOrCross iso={so.completedAt} missing="Not completed" />
+            <td data-label={t('orders.list.completed')}>
+              <DateOrCross iso={so.completedAt} missing={t('orders.list.notCompleted')} />
             </td>
             <td data-label="" className="text-end">
               {so.order.isPaid ? (
-                <Button
-                  size="sm"
-                  variant="outline-primary"
-                  aria-label={`Details of seller order ${so.id}`}
-                  onClick={() => navigate(paths.sellerOrder(so.id))}
+                <Link
+                  to={paths.sellerOrder(so.id)}
+                  className="btn btn-sm btn-outline-primary"
+                  aria-label={t('orders.list.detailsOfSeller', { id: so.id })}
                 >
-                  Details
-                </Button>
+                  {t('orders.list.details')}
+                </Link>
               ) : (
                 <Button size="sm" variant="outline-secondary" disabled>
-                  Not Paid
+                  {t('orders.list.notPaidButton')}
                 </Button>
               )}
             </td>
@@ -69,11 +69,12 @@ function SellerOrdersTable() {
 }
 
 export function Component() {
-  usePageTitle('Seller Orders');
+  const t = useT();
+  usePageTitle(t('orders.sellerList.title'));
   return (
     <RequireLogin>
       <Container className="py-4">
-        <h1 className="h3 mb-3">Seller Orders</h1>
+        <h1 className="h3 mb-3">{t('orders.sellerList.title')}</h1>
         <SellerOrdersTable />
       </Container>
     </RequireLogin>

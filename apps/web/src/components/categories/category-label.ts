@@ -1,0 +1,10 @@
+import { useI18n } from '../../i18n';
+
+/**
+ * Category and subcategory names come from the server in English (they are data, and filters
+ * use them); the web app shows them in the chosen language, falling back to the name itself.
+ */
+export function useCategoryLabel(): (name: string) => string {
+  const messages = useI18n((s) => s.messages);
+  return (name: string) => messages[`category.${name}`] ?? name;
+}
