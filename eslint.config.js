@@ -26,7 +26,14 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers loosely.
-    files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx', '**/*-test.ts', 'e2e/**/*.ts', '**/bench/**/*.ts'],
+    files: [
+      '**/test/**/*.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*-test.ts',
+      'e2e/**/*.ts',
+      '**/bench/**/*.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

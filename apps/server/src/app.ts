@@ -125,7 +125,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => geoRoutes(scope, ctx));
   await app.register(async (scope) => ordersRoutes(scope, ctx));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
-  if (config.BENCH_CEILING === 'true' && config.NODE_ENV !== 'test') await app.register(async (scope) => benchRoutes(scope, ctx));
+  if (config.BENCH_CEILING === 'true' && config.NODE_ENV !== 'test')
+    await app.register(async (scope) => benchRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

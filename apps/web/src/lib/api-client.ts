@@ -38,7 +38,10 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // The server answers its messages (`detail`) in the chosen language.
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': useI18n.getState().locale };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': useI18n.getState().locale,
+  };
   const token = useSession.getState().userInfo?.access;
   if (token && options.auth !== false) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -37,14 +37,12 @@ if (existing[0]) {
   await database.db.update(users).set({ isStaff: true }).where(eq(users.id, existing[0].id));
   console.info(`${existing[0].username} is now a staff account`);
 } else {
-  await database.db
-    .insert(users)
-    .values({
-      username,
-      email: email.toLowerCase(),
-      passwordHash: await hashPassword(password),
-      isStaff: true,
-    });
+  await database.db.insert(users).values({
+    username,
+    email: email.toLowerCase(),
+    passwordHash: await hashPassword(password),
+    isStaff: true,
+  });
   console.info(`staff account ${username} created`);
 }
 await database.close();
