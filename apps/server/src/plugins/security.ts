@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { badRequest } from '../lib/errors.ts';
 
 export function contentSecurityPolicy(config: Config): string {
   const paypal = config.PAYPAL_CLIENT_ID
@@ -33,8 +34,25 @@ export function contentSecurityPolicy(config: Config): string {
     .join('; ');
 }
 
+/** True when a string anywhere in `value` holds a NUL character (PostgreSQL text cannot store it). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (key.includes('\u0000') || containsNul(inner, depth + 1)) return true;
+  }
+  return false;
+}
+
 export const securityHeaders = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const csp = contentSecurityPolicy(config);
+  // A NUL character in any text input is refused up front: PostgreSQL would fail on it with a 500.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+      throw badRequest('Text may not contain NUL characters.');
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
