@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { registerViaUi, screenshots, uniqueName } from '../support/helpers';
+import { DEMO_SELLER, loginAs, registerViaUi, screenshots, uniqueName } from '../support/helpers';
 
 /** A small valid PNG (a coloured tile with a stripe), made here so the test ships no binary. */
 function pngFixture(size = 96): Buffer {
@@ -219,4 +219,61 @@ test('seller pages send visitors to the login with a way back', async ({ page })
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fmystores/);
   await page.goto('/#/myproducts/add-product');
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fmyproducts%2Fadd-product/);
+});
+
+test('the maps use the basemap style the server configures, and the offline style otherwise', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Served from the test server's origin: the page's CSP admits the configured style's origin only,
+  // which the test cannot change on the running server.
+  const STYLE_URL = `${baseURL}/test-basemap/light.json`;
+  const configCalls: string[] = [];
+  const styleCalls: string[] = [];
+  let mapStyleUrl: string | null = STYLE_URL;
+  let configFails = false;
+  await page.context().route('**/api/config/', (route) => {
+    configCalls.push(route.request().url());
+    if (configFails) return route.fulfill({ status: 503, json: { detail: 'Unavailable.' } });
+    return route.fulfill({ json: { mapStyleUrl, currency: 'CHF' } });
+  });
+  await page.context().route('**/test-basemap/**', (route) => {
+    styleCalls.push(route.request().url());
+    return route.fulfill({
+      json: {
+        version: 8,
+        name: 'Test basemap',
+        sources: {},
+        layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#dfe9d8' } }],
+      },
+    });
+  });
+
+  // Configured: the store map and, after an in-app navigation, the add-store map load that style;
+  // the config is asked for once.
+  await loginAs(page, DEMO_SELLER, undefined, '/map');
+  await mapReady(page);
+  expect(styleCalls).toEqual([STYLE_URL]);
+  await page.evaluate(() => (window.location.hash = '#/mystores/add-store'));
+  await expect(page.getByRole('heading', { name: 'Add Store' })).toBeVisible();
+  await mapReady(page);
+  expect(styleCalls).toEqual([STYLE_URL, STYLE_URL]);
+  expect(configCalls).toHaveLength(1);
+
+  // Not configured: the offline style, no request for a remote style.
+  mapStyleUrl = null;
+  await page.reload();
+  await mapReady(page);
+  expect(configCalls).toHaveLength(2);
+  expect(styleCalls).toHaveLength(2);
+
+  // The config cannot be read: still the offline style, and the map works.
+  configFails = true;
+  await page.goto('/#/map');
+  await page.reload();
+  await mapReady(page);
+  await expect(page.locator('.map-store-marker, .map-cluster-marker').first()).toBeVisible();
+  expect(configCalls).toHaveLength(3);
+  expect(styleCalls).toHaveLength(2);
 });

@@ -17,7 +17,7 @@ import type { AppContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { securityHeaders } from './plugins/security.ts';
@@ -65,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     trustProxy: process.env.TRUST_PROXY === 'true',
     forceCloseConnections: false,
     return503OnClosing: true,
+    // Malformed URLs and over-long parameters get the same {detail} answer and headers as any error.
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

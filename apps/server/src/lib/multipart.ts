@@ -5,7 +5,7 @@
  * goes through the image pipeline; its client-side name is never used.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest, tooLarge } from './errors.ts';
+import { AppError, badRequest, tooLarge } from './errors.ts';
 import { MAX_IMAGE_BYTES } from '../modules/media/pipeline.ts';
 
 export interface UploadedFile {
@@ -44,6 +44,7 @@ export async function readForm(request: FastifyRequest, fileField = 'image'): Pr
         if (buffer.length > 0) file = { field: part.fieldname, buffer };
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (value.includes('\u0000')) throw badRequest('Text may not contain NUL characters.');
         const key = part.fieldname.replace(/\[\]$/, '');
         if (REPEATABLE.has(key)) {
           const list = (fields[key] as string[] | undefined) ?? [];
@@ -62,8 +63,8 @@ export async function readForm(request: FastifyRequest, fileField = 'image'): Pr
       throw tooLarge('The image is too large: images may be at most 5 MB.');
     if (code === 'FST_FILES_LIMIT') throw badRequest('Send at most one image.');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('Too many form fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The multipart body is malformed.');
-    throw error;
+    if (error instanceof AppError) throw error;
+    throw badRequest('The multipart body is malformed.');
   }
   return { fields, file };
 }

@@ -42,7 +42,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const profileCreateSchema = z.object({
-  user: z.coerce.number().int().positive().optional(),
+  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   status: roleSchema,
 });
 

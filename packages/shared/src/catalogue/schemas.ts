@@ -78,7 +78,8 @@ const idField = (what: string) =>
   z.coerce
     .number({ message: `Choose a ${what}.` })
     .int(`Choose a ${what}.`)
-    .positive(`Choose a ${what}.`);
+    .positive(`Choose a ${what}.`)
+    .max(2_147_483_647, `Choose a ${what}.`);
 
 /** Product creation (multipart or JSON). `seller` may be sent but is ignored: a product belongs to its creator. */
 export const productCreateSchema = z.object({

@@ -24,14 +24,14 @@ export const MAX_LINE_QUANTITY = 10_000;
 /** One cart line as the client sends it; the server reads only id, quantity, orderType and storeId. */
 export const orderLineInputSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: z.number().int().positive().max(2_147_483_647),
     quantity: z
       .number()
       .int('Quantities are whole numbers.')
       .min(1, 'Quantities start at 1.')
       .max(MAX_LINE_QUANTITY),
     orderType: orderTypeSchema,
-    storeId: z.number().int().positive().nullable().optional(),
+    storeId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   })
   .passthrough();
 

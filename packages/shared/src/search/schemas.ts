@@ -20,8 +20,8 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 export const searchQuerySchema = z.object({
   type: z.enum(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}.` }),
   search_string: z.string().max(200, 'A search has at most 200 characters.').optional().default(''),
-  store_id: z.coerce.number().int().positive().optional(),
-  seller_id: z.coerce.number().int().positive().optional(),
+  store_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  seller_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   store_name: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -83,7 +83,7 @@ export const storeCreateSchema = z.object({
     .optional()
     .default(''),
   category: z
-    .union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()])
+    .union([z.array(z.coerce.number().int().positive().max(2_147_483_647)), z.coerce.number().int().positive().max(2_147_483_647)])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional()
     .default([]),
@@ -105,7 +105,8 @@ const idInput = (what: string) =>
     z
       .number({ message: `Choose a ${what}.` })
       .int(`Choose a ${what}.`)
-      .positive(`Choose a ${what}.`),
+      .positive(`Choose a ${what}.`)
+      .max(2_147_483_647, `Choose a ${what}.`),
   );
 
 export const stockCreateSchema = z.object({

@@ -37,8 +37,8 @@ const profileUpdateSchema = z.object({
     .optional(),
   category: z
     .union([
-      z.array(z.coerce.number().int().positive('Category ids are positive integers.')),
-      z.coerce.number().int().positive(),
+      z.array(z.coerce.number().int().positive('Category ids are positive integers.').max(2_147_483_647)),
+      z.coerce.number().int().positive().max(2_147_483_647),
     ])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .pipe(z.array(z.number()).max(30, 'Choose at most 30 categories.'))

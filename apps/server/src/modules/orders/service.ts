@@ -337,6 +337,8 @@ export class OrdersService {
 
   async createProviderCheckout(caller: Caller, orderId: number): Promise<{ id: string }> {
     const provider = this.provider;
+    // Ownership first: a stranger learns nothing about the order, not even the provider setup.
+    await this.payable(caller, orderId);
     if (!provider.createCheckout) {
       throw conflict('PayPal is not configured on this server; use the test payment instead.');
     }

@@ -7,9 +7,11 @@ import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { roundCoordinate } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
+import { useT } from '../../../i18n';
+import { mapLibreLocale } from '../lib/map-locale';
 import { loadMapRuntime, type MapRuntime } from '../lib/load-maplibre';
 import { ADD_STORE_MAP_ZOOM, closeUpZoom, SWISS_CENTER, SWISS_MAX_BOUNDS } from '../lib/map-style';
-import { isWebGLSupported, MAP_UNSUPPORTED } from '../lib/webgl';
+import { isWebGLSupported } from '../lib/webgl';
 
 export interface LatLng {
   latitude: number;
@@ -38,6 +40,9 @@ export function LocationPickerMap({ position, onChange, styleUrl, focusKey, heig
   const [status, setStatus] = useState<'loading' | 'ready' | 'unsupported' | 'failed'>(() =>
     isWebGLSupported() ? 'loading' : 'unsupported',
   );
+  const t = useT();
+  const tRef = useRef(t);
+  tRef.current = t;
   onChangeRef.current = onChange;
   positionRef.current = position;
 
@@ -59,6 +64,7 @@ export function LocationPickerMap({ position, onChange, styleUrl, focusKey, heig
             maxBounds: styleUrl ? undefined : SWISS_MAX_BOUNDS,
             attributionControl: { compact: true },
             dragRotate: false,
+            locale: mapLibreLocale(tRef.current),
           });
         } catch {
           setStatus('unsupported');
@@ -106,7 +112,7 @@ export function LocationPickerMap({ position, onChange, styleUrl, focusKey, heig
       element.className = 'map-store-marker';
       element.innerHTML = PIN_SVG;
       element.setAttribute('role', 'img');
-      element.setAttribute('aria-label', 'Store location (drag to adjust)');
+      element.setAttribute('aria-label', tRef.current('map.picker.marker'));
       const marker = new rt.maplibregl.Marker({ element, anchor: 'bottom', draggable: true })
         .setLngLat([lng, lat])
         .addTo(map);
@@ -133,7 +139,7 @@ export function LocationPickerMap({ position, onChange, styleUrl, focusKey, heig
     });
   }, [focusKey, status, styleUrl]);
 
-  if (status === 'unsupported') return <Message variant="danger">{MAP_UNSUPPORTED}</Message>;
+  if (status === 'unsupported') return <Message variant="danger">{t('map.unsupported')}</Message>;
   return (
     <div className="position-relative">
       <div
@@ -141,17 +147,17 @@ export function LocationPickerMap({ position, onChange, styleUrl, focusKey, heig
         className="store-map rounded border"
         style={{ height }}
         role="region"
-        aria-label="Map: click to place the store, drag the marker to adjust"
+        aria-label={t('map.picker.region')}
         data-map-status={status}
       />
       {status === 'loading' && (
         <div className="position-absolute top-50 start-50 translate-middle">
-          <Loader label="Loading map…" />
+          <Loader label={t('map.loadingMap')} />
         </div>
       )}
       {status === 'failed' && (
         <Message variant="danger" className="mt-2">
-          The map could not be loaded; enter the latitude and longitude instead.
+          {t('map.picker.failed')}
         </Message>
       )}
     </div>

@@ -7,12 +7,14 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, Marker, Popup } from 'maplibre-gl';
 import { paths } from '../../../config/paths';
+import { useT, type TranslateVars } from '../../../i18n';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { placeLine } from '../lib/address';
 import { loadMapRuntime, type MapRuntime } from '../lib/load-maplibre';
+import { mapLibreLocale } from '../lib/map-locale';
 import { closeUpZoom, SWISS_CENTER, SWISS_MAX_BOUNDS, storeMapZoom } from '../lib/map-style';
-import { isWebGLSupported, MAP_UNSUPPORTED } from '../lib/webgl';
+import { isWebGLSupported } from '../lib/webgl';
 
 export interface MapStore {
   id: number;
@@ -40,7 +42,9 @@ interface Props {
 
 const SOURCE = 'stores';
 
-function popupContent(store: MapStore): HTMLElement {
+type Translate = (key: string, vars?: TranslateVars) => string;
+
+function popupContent(store: MapStore, t: Translate): HTMLElement {
   const root = document.createElement('div');
   root.className = 'store-popup';
   const name = document.createElement('strong');
@@ -50,7 +54,7 @@ function popupContent(store: MapStore): HTMLElement {
   place.textContent = placeLine(store.address, store.city);
   const seller = document.createElement('div');
   seller.className = 'small mt-1';
-  seller.append('Seller: ');
+  seller.append(`${t('map.seller')} `);
   const link = document.createElement('a');
   link.href = `#${paths.seller(store.owner_id)}`;
   link.textContent = store.owner_name;
@@ -89,6 +93,10 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
   const [status, setStatus] = useState<'loading' | 'ready' | 'unsupported' | 'failed'>(() =>
     isWebGLSupported() ? 'loading' : 'unsupported',
   );
+  const t = useT();
+  // Markers and popups are built outside React: they read the current texts through this ref.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   storesRef.current = stores;
 
@@ -117,7 +125,7 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
             button.type = 'button';
             button.className = 'map-cluster-marker';
             button.textContent = String(count);
-            button.setAttribute('aria-label', `${count} stores here, zoom in`);
+            button.setAttribute('aria-label', tRef.current('map.cluster', { count }));
             const size = count < 10 ? 34 : count < 50 ? 42 : 50;
             button.style.width = button.style.height = `${size}px`;
             button.addEventListener('click', () => {
@@ -139,7 +147,9 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
             marker = new rt.maplibregl.Marker({ element: button, anchor: 'bottom' })
               .setLngLat(coords)
               .setPopup(
-                new rt.maplibregl.Popup({ offset: 30, maxWidth: '260px' }).setDOMContent(popupContent(store)),
+                new rt.maplibregl.Popup({ offset: 30, maxWidth: '260px' }).setDOMContent(
+                  popupContent(store, tRef.current),
+                ),
               );
           }
           marker.addTo(map);
@@ -170,6 +180,7 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
             maxBounds: styleUrl ? undefined : SWISS_MAX_BOUNDS,
             attributionControl: { compact: true },
             dragRotate: false,
+            locale: mapLibreLocale(tRef.current),
           });
         } catch {
           setStatus('unsupported');
@@ -254,14 +265,14 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
         });
         focusPopup.current = new rt.maplibregl.Popup({ offset: 30, maxWidth: '260px' })
           .setLngLat([store.longitude, store.latitude])
-          .setDOMContent(popupContent(store))
+          .setDOMContent(popupContent(store, tRef.current))
           .addTo(map);
       },
     }),
     [styleUrl],
   );
 
-  if (status === 'unsupported') return <Message variant="danger">{MAP_UNSUPPORTED}</Message>;
+  if (status === 'unsupported') return <Message variant="danger">{t('map.unsupported')}</Message>;
   return (
     <div className="position-relative">
       <div
@@ -269,17 +280,17 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
         className="store-map rounded border"
         style={{ height }}
         role="region"
-        aria-label="Map of stores"
+        aria-label={t('map.region')}
         data-map-status={status}
       />
       {status === 'loading' && (
         <div className="position-absolute top-50 start-50 translate-middle">
-          <Loader label="Loading map…" />
+          <Loader label={t('map.loadingMap')} />
         </div>
       )}
       {status === 'failed' && (
         <Message variant="danger" className="mt-2">
-          The map could not be loaded. The list of stores still works.
+          {t('map.failed')}
         </Message>
       )}
     </div>

@@ -7,5 +7,3 @@ export function isWebGLSupported(): boolean {
     return false;
   }
 }
-
-export const MAP_UNSUPPORTED = 'Map is not supported by this browser';

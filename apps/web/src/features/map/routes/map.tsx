@@ -10,15 +10,21 @@ import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useLocale, useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../../catalogue/api/categories';
+import { useMapStyleUrl } from '../api/map-config';
 import { useMapStores } from '../api/map-stores';
 import { placeLine } from '../lib/address';
 import { StoreMap, type StoreMapHandle } from '../components/store-map';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 export function Component() {
-  usePageTitle('Find a Store');
+  const t = useT();
+  const locale = useLocale();
+  usePageTitle(t('nav.findStore'));
+  const mapStyle = useMapStyleUrl();
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const [input, setInput] = useState('');
   const debounced = useDebouncedValue(input.trim(), 500);
   const term = debounced.length >= 2 ? debounced : '';
@@ -39,18 +45,25 @@ export function Component() {
   );
   const categoryName = categories.data?.find((c) => c.id === categoryId)?.name;
   const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}` : '';
+  const summary = [
+    t(stores.length === 1 ? 'map.countOne' : 'map.countMany', { count: stores.length }),
+    term ? t('map.forTerm', { term }) : '',
+    categoryName ? t('map.inCategory', { category: categoryName }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Container className="py-4">
-      <h1 className="h3 mb-3">Find a Store</h1>
+      <h1 className="h3 mb-3">{t('nav.findStore')}</h1>
       <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
         <Form.Label htmlFor="map-search" className="visually-hidden">
-          Search stores
+          {t('map.searchLabel')}
         </Form.Label>
         <Form.Control
           id="map-search"
           type="search"
-          placeholder="Search stores, sellers, cities or products…"
+          placeholder={t('map.searchPlaceholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           autoComplete="off"
@@ -58,7 +71,7 @@ export function Component() {
       </Form>
 
       {categories.data && categories.data.length > 0 && (
-        <nav aria-label="Store categories" className="category-bar mb-3">
+        <nav aria-label={t('map.categories')} className="category-bar mb-3">
           <div className="d-flex flex-nowrap gap-2 overflow-auto pb-1">
             <Button
               size="sm"
@@ -67,7 +80,7 @@ export function Component() {
               onClick={() => setCategoryId(null)}
               className="text-nowrap"
             >
-              All
+              {t('map.all')}
             </Button>
             {categories.data.map((c) => (
               <Button
@@ -89,23 +102,47 @@ export function Component() {
 
       <Row className="g-3">
         <Col lg={8}>
-          <StoreMap ref={mapRef} stores={stores} fitKey={fitKey} height="min(70vh, 560px)" />
+          {/* The store list is the map's accessible alternative: keyboard users can skip the map. */}
+          <Button
+            variant="light"
+            size="sm"
+            className="visually-hidden-focusable mb-2"
+            onClick={() => listHeading.current?.focus()}
+          >
+            {t('map.skipToList')}
+          </Button>
+          {mapStyle.ready ? (
+            <StoreMap
+              key={locale}
+              ref={mapRef}
+              stores={stores}
+              fitKey={fitKey}
+              styleUrl={mapStyle.styleUrl}
+              height="min(70vh, 560px)"
+            />
+          ) : (
+            <div className="store-map rounded border bg-body-tertiary" style={{ height: 'min(70vh, 560px)' }}>
+              <Loader label={t('map.loadingMap')} />
+            </div>
+          )}
         </Col>
         <Col lg={4}>
           <section aria-labelledby="store-list-heading">
-            <h2 id="store-list-heading" className="h5 d-flex align-items-baseline gap-2">
-              Stores
+            <h2
+              id="store-list-heading"
+              ref={listHeading}
+              tabIndex={-1}
+              className="h5 d-flex flex-wrap align-items-baseline gap-2"
+            >
+              {t('map.storesHeading')}
               <span className="small text-body-secondary fw-normal" aria-live="polite">
-                {storesQuery.isSuccess &&
-                  `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}${term ? ` for “${term}”` : ''}${
-                    categoryName ? ` in ${categoryName}` : ''
-                  }`}
+                {storesQuery.isSuccess && summary}
               </span>
             </h2>
             {storesQuery.isPending ? (
-              <Loader label="Loading stores…" />
+              <Loader label={t('map.loadingStores')} />
             ) : stores.length === 0 && storesQuery.isSuccess ? (
-              <Message variant="secondary">No stores found.</Message>
+              <Message variant="secondary">{t('map.noStores')}</Message>
             ) : (
               <ListGroup
                 as="ul"
@@ -118,7 +155,7 @@ export function Component() {
                       <div className="fw-semibold">{s.name}</div>
                       <div className="small text-body-secondary">{placeLine(s.address, s.city)}</div>
                       <div className="small">
-                        Seller: <Link to={paths.seller(s.owner_id)}>{s.owner_name}</Link>
+                        {t('map.seller')} <Link to={paths.seller(s.owner_id)}>{s.owner_name}</Link>
                       </div>
                     </div>
                     <Button
@@ -126,9 +163,9 @@ export function Component() {
                       size="sm"
                       className="align-self-center text-nowrap"
                       onClick={() => mapRef.current?.showStore(s)}
-                      aria-label={`Show ${s.name} on the map`}
+                      aria-label={t('map.showOnMap', { name: s.name })}
                     >
-                      Show
+                      {t('map.show')}
                     </Button>
                   </ListGroup.Item>
                 ))}

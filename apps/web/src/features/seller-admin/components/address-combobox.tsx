@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { GeocodeFeature } from '@marktgasse/shared';
+import { useT } from '../../../i18n';
 import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
 import { useGeocode } from '../api/geocode';
 
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) {
+  const t = useT();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -33,7 +35,7 @@ export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) 
 
   return (
     <div>
-      <Form.Label htmlFor={id}>Address</Form.Label>
+      <Form.Label htmlFor={id}>{t('seller.field.address')}</Form.Label>
       <div className="position-relative">
         <Form.Control
           id={id}
@@ -73,7 +75,7 @@ export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) 
         <ul
           id={listId}
           role="listbox"
-          aria-label="Address suggestions"
+          aria-label={t('seller.address.suggestions')}
           className={`list-group position-absolute w-100 shadow-sm address-suggestions${expanded ? '' : ' d-none'}`}
           style={{ zIndex: 1050, top: '100%', maxHeight: '18rem', overflowY: 'auto' }}
         >
@@ -94,13 +96,12 @@ export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) 
         </ul>
         <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       </div>
-      <Form.Text id={`${id}-help`}>
-        Type a street, postal code or place and choose a suggestion; it fills the city, country and
-        coordinates.
-      </Form.Text>
+      <Form.Text id={`${id}-help`}>{t('seller.address.help')}</Form.Text>
       <span className="visually-hidden" aria-live="polite">
         {open && query.length >= 2 && geocode.isSuccess
-          ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}`
+          ? t(suggestions.length === 1 ? 'seller.address.countOne' : 'seller.address.countMany', {
+              count: suggestions.length,
+            })
           : ''}
       </span>
     </div>

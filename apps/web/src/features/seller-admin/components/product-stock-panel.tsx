@@ -8,12 +8,15 @@ import type { Product } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useProductStocks } from '../api/stocks';
 import { useMyStores } from '../api/stores';
 import { StockRow } from './stock-row';
+import { TextWithLink } from './text-with-link';
 
 export function ProductStockPanel({ product }: { product: Product }) {
+  const t = useT();
   const stores = useMyStores();
   const stocks = useProductStocks(product.id);
   const byStore = new Map((stocks.data ?? []).map((s) => [s.store, s]));
@@ -21,25 +24,26 @@ export function ProductStockPanel({ product }: { product: Product }) {
 
   return (
     <div className="p-2 p-md-3 bg-body-tertiary rounded">
-      <h3 className="h6 mb-2">
-        Stock of {product.brand} {product.name}
-      </h3>
+      <h3 className="h6 mb-2">{t('seller.stock.of', { label: `${product.brand} ${product.name}` })}</h3>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       {stores.isPending || stocks.isPending ? (
-        <Loader label="Loading stock…" />
+        <Loader label={t('seller.stock.loading')} />
       ) : (stores.data ?? []).length === 0 ? (
         <Message variant="secondary" className="mb-0">
-          No search results in stocks! <Link to={paths.addStore}>Add a store</Link> to keep stock of this
-          product.
+          {t('seller.stock.none')}{' '}
+          <TextWithLink
+            text={t('seller.stock.addStoreHint')}
+            link={<Link to={paths.addStore}>{t('seller.stock.addStoreLink')}</Link>}
+          />
         </Message>
       ) : (
         <Table size="sm" responsive className="mb-0 align-middle bg-body">
           <thead>
             <tr>
-              <th scope="col">Store</th>
-              <th scope="col">Stock</th>
+              <th scope="col">{t('seller.col.store')}</th>
+              <th scope="col">{t('seller.col.stock')}</th>
               <th scope="col" className="text-end">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('seller.col.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -49,7 +53,10 @@ export function ProductStockPanel({ product }: { product: Product }) {
               return (
                 <StockRow
                   key={store.id}
-                  label={`${product.brand} ${product.name} in ${store.name}`}
+                  label={t('seller.stock.rowLabel', {
+                    product: `${product.brand} ${product.name}`,
+                    store: store.name,
+                  })}
                   stockId={stock?.id}
                   number={stock?.number ?? 0}
                   store={store.id}

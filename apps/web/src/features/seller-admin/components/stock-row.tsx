@@ -9,10 +9,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { MAX_STOCK } from '@marktgasse/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveStock } from '../api/stocks';
-
-export const STOCK_NUMBER_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
 
 interface Props {
   /** Leading cells (product or store). */
@@ -33,6 +32,7 @@ export function StockRow({ children, label, stockId, number, store, product, col
   const [confirming, setConfirming] = useState(false);
   const save = useSaveStock();
   const inputId = useId();
+  const t = useT();
 
   function startEdit() {
     setValue(String(number));
@@ -55,11 +55,11 @@ export function StockRow({ children, label, stockId, number, store, product, col
     <>
       <tr>
         {children}
-        <td className="text-nowrap">
+        <td>
           {editing ? (
             <Form
               noValidate
-              className="d-flex align-items-start gap-2"
+              className="d-flex flex-wrap align-items-start gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
                 submit();
@@ -67,7 +67,7 @@ export function StockRow({ children, label, stockId, number, store, product, col
             >
               <div>
                 <Form.Label htmlFor={inputId} className="visually-hidden">
-                  Stock of {label}
+                  {t('seller.stock.of', { label })}
                 </Form.Label>
                 <Form.Control
                   id={inputId}
@@ -90,14 +90,14 @@ export function StockRow({ children, label, stockId, number, store, product, col
                   }}
                 />
                 <Form.Control.Feedback type="invalid" className="text-wrap">
-                  {STOCK_NUMBER_MESSAGE}
+                  {t('seller.stock.numberRule')}
                 </Form.Control.Feedback>
               </div>
               <Button type="submit" size="sm" variant="primary" disabled={save.isPending}>
-                Save
+                {t('seller.save')}
               </Button>
               <Button type="button" size="sm" variant="outline-secondary" onClick={() => setEditing(false)}>
-                Cancel
+                {t('seller.cancel')}
               </Button>
             </Form>
           ) : (
@@ -106,20 +106,24 @@ export function StockRow({ children, label, stockId, number, store, product, col
             </Badge>
           )}
         </td>
-        <td className="text-end text-nowrap">
-          {!editing && (
-            <Button size="sm" variant="outline-primary" className="me-2" onClick={startEdit}>
-              Edit<span className="visually-hidden"> stock of {label}</span>
+        <td className="text-end">
+          <div className="d-inline-flex flex-wrap justify-content-end gap-2">
+            {!editing && (
+              <Button size="sm" variant="outline-primary" onClick={startEdit}>
+                {t('seller.edit')}
+                <span className="visually-hidden"> {t('seller.stock.editOf', { label })}</span>
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline-danger"
+              disabled={number === 0 || save.isPending}
+              onClick={() => setConfirming(true)}
+            >
+              {t('seller.delete')}
+              <span className="visually-hidden"> {t('seller.stock.deleteOf', { label })}</span>
             </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline-danger"
-            disabled={number === 0 || save.isPending}
-            onClick={() => setConfirming(true)}
-          >
-            Delete<span className="visually-hidden"> stock of {label}</span>
-          </Button>
+          </div>
         </td>
       </tr>
       {save.isError && (
@@ -133,8 +137,8 @@ export function StockRow({ children, label, stockId, number, store, product, col
       )}
       <ConfirmDialog
         show={confirming}
-        title="Delete stock"
-        body={`Set the stock of ${label} to 0?`}
+        title={t('seller.stock.deleteTitle')}
+        body={t('seller.stock.deleteBody', { label })}
         onClose={() => setConfirming(false)}
         onConfirm={() => save.mutate({ stockId, number: 0, store, product })}
       />

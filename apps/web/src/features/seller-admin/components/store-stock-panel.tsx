@@ -6,17 +6,22 @@ import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { formatCHF, type Store } from '@marktgasse/shared';
+import type { Store } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
 import { useMyProducts } from '../api/products';
 import { useProductsInMyStore, useStoreStocks } from '../api/stocks';
 import { StockRow } from './stock-row';
+import { TextWithLink } from './text-with-link';
 
 export function StoreStockPanel({ store }: { store: Store }) {
+  const t = useT();
+  const f = useFormat();
   const [input, setInput] = useState('');
   const debounced = useDebouncedValue(input.trim(), 500);
   const term = debounced.length >= 2 ? debounced : '';
@@ -36,16 +41,16 @@ export function StoreStockPanel({ store }: { store: Store }) {
 
   return (
     <div className="p-2 p-md-3 bg-body-tertiary rounded">
-      <h3 className="h6 mb-2">Stock in {store.name}</h3>
+      <h3 className="h6 mb-2">{t('seller.stock.in', { name: store.name })}</h3>
       <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-2">
         <Form.Label htmlFor={`store-search-${store.id}`} className="visually-hidden">
-          Search products in {store.name}
+          {t('seller.stock.searchIn', { name: store.name })}
         </Form.Label>
         <Form.Control
           id={`store-search-${store.id}`}
           type="search"
           size="sm"
-          placeholder={`Search products in ${store.name}…`}
+          placeholder={t('seller.stock.searchInPlaceholder', { name: store.name })}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           autoComplete="off"
@@ -53,14 +58,17 @@ export function StoreStockPanel({ store }: { store: Store }) {
       </Form>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       {loading ? (
-        <Loader label="Loading stock…" />
+        <Loader label={t('seller.stock.loading')} />
       ) : rows.length === 0 ? (
         <Message variant="secondary" className="mb-0">
-          {term ? `No search results in ${store.name} store!` : 'No search results in stocks!'}
+          {term ? t('seller.stock.noneInStore', { name: store.name }) : t('seller.stock.none')}
           {!term && (
             <>
               {' '}
-              <Link to={paths.addProduct}>Add a product</Link> to keep its stock here.
+              <TextWithLink
+                text={t('seller.stock.addProductHint')}
+                link={<Link to={paths.addProduct}>{t('seller.stock.addProductLink')}</Link>}
+              />
             </>
           )}
         </Message>
@@ -68,13 +76,13 @@ export function StoreStockPanel({ store }: { store: Store }) {
         <Table size="sm" responsive className="mb-0 align-middle bg-body">
           <thead>
             <tr>
-              <th scope="col">Product</th>
+              <th scope="col">{t('seller.col.product')}</th>
               <th scope="col" className="d-none d-sm-table-cell">
-                Price
+                {t('seller.col.price')}
               </th>
-              <th scope="col">Stock</th>
+              <th scope="col">{t('seller.col.stock')}</th>
               <th scope="col" className="text-end">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('seller.col.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -82,7 +90,10 @@ export function StoreStockPanel({ store }: { store: Store }) {
             {rows.map(({ product, stock }) => (
               <StockRow
                 key={product.id}
-                label={`${product.brand} ${product.name} in ${store.name}`}
+                label={t('seller.stock.rowLabel', {
+                  product: `${product.brand} ${product.name}`,
+                  store: store.name,
+                })}
                 stockId={stock?.id}
                 number={stock?.number ?? 0}
                 store={store.id}
@@ -95,7 +106,7 @@ export function StoreStockPanel({ store }: { store: Store }) {
                   </Link>
                   <div className="small text-body-secondary">{product.brand}</div>
                 </td>
-                <td className="d-none d-sm-table-cell text-nowrap">{formatCHF(product.price)}</td>
+                <td className="d-none d-sm-table-cell text-nowrap">{f.money(product.price)}</td>
               </StockRow>
             ))}
           </tbody>

@@ -5,12 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 export const NOTICE_FADE_MS = 1500;
 
 export interface NoticeState {
+  /** A message key, e.g. 'seller.stores.created' (shown in the chosen language). */
   notice?: string;
 }
 
 /**
  * A success notice handed over in the router state by the page that navigated here
- * (e.g. 'Store Created Successfully!'). It shows, then fades after 1.5 s; the state is
+ * (a message key such as 'seller.stores.created'). It shows, then fades after 1.5 s; the state is
  * cleared so that going back does not show it again.
  */
 export function useFlashNotice(): { notice: string | null; visible: boolean } {

@@ -8,23 +8,27 @@ import { FormContainer } from '../../../components/form-container';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../../catalogue/api/categories';
 import { useCreateProduct } from '../api/products';
 import type { NoticeState } from '../hooks/use-flash-notice';
 import { useSellerRedirect } from '../hooks/use-seller-guard';
+import { issueText } from '../lib/messages';
 
 type Field = 'brand' | 'name' | 'price' | 'description' | 'category' | 'subcategory' | 'image';
 type Errors = Partial<Record<Field, string>>;
 
 export function Component() {
-  usePageTitle('Add Product');
+  const t = useT();
+  usePageTitle(t('seller.addProduct.title'));
   const redirect = useSellerRedirect();
   if (redirect) return <Navigate to={redirect} replace />;
   return <AddProduct />;
 }
 
 function AddProduct() {
+  const t = useT();
   const navigate = useNavigate();
   const categories = useCategories();
   const create = useCreateProduct();
@@ -54,10 +58,10 @@ function AddProduct() {
       subcategory: subcategory || undefined,
     });
     if (!parsed.success)
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-    if (!category) found.category = 'Choose a category.';
-    else if (!subcategory) found.subcategory = 'Choose a subcategory.';
-    if (image && !image.type.startsWith('image/')) found.image = 'Choose an image file.';
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issueText(t, issue);
+    if (!category) found.category = t('seller.v.category');
+    else if (!subcategory) found.subcategory = t('seller.v.subcategory');
+    if (image && !image.type.startsWith('image/')) found.image = t('seller.v.image');
     return found;
   }
 
@@ -83,7 +87,7 @@ function AddProduct() {
     create.mutate(form, {
       onSuccess: () =>
         navigate(paths.myProducts, {
-          state: { notice: 'Product Created Successfully!' } satisfies NoticeState,
+          state: { notice: 'seller.products.created' } satisfies NoticeState,
         }),
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors.length) {
@@ -102,14 +106,14 @@ function AddProduct() {
   return (
     <FormContainer>
       <Link to={paths.myProducts} className="btn btn-light mb-3">
-        Go Back
+        {t('seller.goBack')}
       </Link>
-      <h1 className="h3 mb-3">Add Product</h1>
+      <h1 className="h3 mb-3">{t('seller.addProduct.title')}</h1>
       {create.isError && <Message variant="danger">{errorMessage(create.error)}</Message>}
       {categories.isError && <Message variant="danger">{errorMessage(categories.error)}</Message>}
       <Form noValidate onSubmit={submit}>
         <Form.Group className="mb-3" controlId="product-brand">
-          <Form.Label>Brand</Form.Label>
+          <Form.Label>{t('seller.field.brand')}</Form.Label>
           <Form.Control
             value={brand}
             required
@@ -122,7 +126,7 @@ function AddProduct() {
           {feedback('brand')}
         </Form.Group>
         <Form.Group className="mb-3" controlId="product-name">
-          <Form.Label>Name</Form.Label>
+          <Form.Label>{t('seller.field.name')}</Form.Label>
           <Form.Control
             value={name}
             required
@@ -135,14 +139,14 @@ function AddProduct() {
           {feedback('name')}
         </Form.Group>
         <Form.Group className="mb-3" controlId="product-price">
-          <Form.Label>Price</Form.Label>
+          <Form.Label>{t('seller.field.price')}</Form.Label>
           <InputGroup hasValidation>
             <InputGroup.Text>CHF</InputGroup.Text>
             <Form.Control
               value={price}
               required
               inputMode="decimal"
-              placeholder="e.g. 12.50"
+              placeholder={t('seller.field.pricePlaceholder')}
               isInvalid={Boolean(errors.price)}
               onChange={(e) => {
                 setPrice(e.target.value);
@@ -153,7 +157,7 @@ function AddProduct() {
           </InputGroup>
         </Form.Group>
         <Form.Group className="mb-3" controlId="product-description">
-          <Form.Label>Description</Form.Label>
+          <Form.Label>{t('seller.field.description')}</Form.Label>
           <Form.Control
             as="textarea"
             rows={4}
@@ -167,7 +171,7 @@ function AddProduct() {
           {feedback('description')}
         </Form.Group>
         <Form.Group className="mb-3" controlId="product-image">
-          <Form.Label>Image</Form.Label>
+          <Form.Label>{t('seller.field.image')}</Form.Label>
           <Form.Control
             type="file"
             accept="image/*"
@@ -180,7 +184,7 @@ function AddProduct() {
           {feedback('image')}
         </Form.Group>
         <Form.Group className="mb-3" controlId="product-category">
-          <Form.Label>Category</Form.Label>
+          <Form.Label>{t('seller.field.category')}</Form.Label>
           <Form.Select
             value={category}
             required
@@ -192,7 +196,9 @@ function AddProduct() {
               clearError('category');
             }}
           >
-            <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
+            <option value="">
+              {categories.isPending ? t('seller.loadingCategories') : t('seller.field.chooseCategory')}
+            </option>
             {(categories.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -203,7 +209,7 @@ function AddProduct() {
         </Form.Group>
         {chosen && (
           <Form.Group className="mb-3" controlId="product-subcategory">
-            <Form.Label>Subcategory</Form.Label>
+            <Form.Label>{t('seller.field.subcategory')}</Form.Label>
             <Form.Select
               value={subcategory}
               required
@@ -213,7 +219,7 @@ function AddProduct() {
                 clearError('subcategory');
               }}
             >
-              <option value="">Choose a subcategory</option>
+              <option value="">{t('seller.field.chooseSubcategory')}</option>
               {chosen.subcategory.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -225,10 +231,10 @@ function AddProduct() {
         )}
         <div className="d-flex gap-2">
           <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create Product'}
+            {create.isPending ? t('seller.creating') : t('seller.addProduct.submit')}
           </Button>
           <Link to={paths.myProducts} className="btn btn-outline-secondary">
-            Cancel
+            {t('seller.cancel')}
           </Link>
         </div>
       </Form>

@@ -10,13 +10,16 @@ import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useLocale, useT } from '../../../i18n';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../../catalogue/api/categories';
+import { useMapStyleUrl } from '../../map/api/map-config';
 import { LocationPickerMap, type LatLng } from '../../map/components/location-picker-map';
 import { useCreateStore } from '../api/stores';
 import { AddressCombobox } from '../components/address-combobox';
 import type { NoticeState } from '../hooks/use-flash-notice';
 import { useSellerRedirect } from '../hooks/use-seller-guard';
+import { issueText } from '../lib/messages';
 
 type Field =
   'name' | 'address' | 'city' | 'country' | 'latitude' | 'longitude' | 'phone' | 'description' | 'image';
@@ -25,7 +28,8 @@ type Errors = Partial<Record<Field, string>>;
 const fixed6 = (n: number) => roundCoordinate(n).toFixed(6);
 
 export function Component() {
-  usePageTitle('Add Store');
+  const t = useT();
+  usePageTitle(t('seller.addStore.title'));
   const redirect = useSellerRedirect();
   if (redirect) return <Navigate to={redirect} replace />;
   return <AddStore />;
@@ -37,6 +41,9 @@ function contextText(feature: GeocodeFeature, kind: string): string | undefined 
 }
 
 function AddStore() {
+  const t = useT();
+  const locale = useLocale();
+  const mapStyle = useMapStyleUrl();
   const navigate = useNavigate();
   const categories = useCategories();
   const create = useCreateStore();
@@ -77,9 +84,9 @@ function AddStore() {
 
   function validate(): Errors {
     const found: Errors = {};
-    if (!name.trim()) found.name = 'Enter the store name.';
-    if (!latitude.trim()) found.latitude = 'Enter a latitude.';
-    if (!longitude.trim()) found.longitude = 'Enter a longitude.';
+    if (!name.trim()) found.name = t('seller.v.storeName');
+    if (!latitude.trim()) found.latitude = t('seller.v.latitude');
+    if (!longitude.trim()) found.longitude = t('seller.v.longitude');
     const parsed = storeCreateSchema.safeParse({
       name,
       address,
@@ -94,9 +101,9 @@ function AddStore() {
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        found[field] ??= issueText(t, issue);
       }
-    if (image && !image.type.startsWith('image/')) found.image = 'Choose an image file.';
+    if (image && !image.type.startsWith('image/')) found.image = t('seller.v.image');
     return found;
   }
 
@@ -122,7 +129,7 @@ function AddStore() {
     if (image) form.set('image', image);
     create.mutate(form, {
       onSuccess: () =>
-        navigate(paths.myStores, { state: { notice: 'Store Created Successfully!' } satisfies NoticeState }),
+        navigate(paths.myStores, { state: { notice: 'seller.stores.created' } satisfies NoticeState }),
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors.length) {
           const fromServer: Errors = {};
@@ -158,14 +165,17 @@ function AddStore() {
   return (
     <Container className="py-4">
       <Link to={paths.myStores} className="btn btn-light mb-3">
-        Go Back
+        {t('seller.goBack')}
       </Link>
-      <h1 className="h3 mb-3">Add Store</h1>
+      <h1 className="h3 mb-3">{t('seller.addStore.title')}</h1>
       {create.isError && <Message variant="danger">{errorMessage(create.error)}</Message>}
       <Form noValidate onSubmit={submit}>
         <Row className="g-4">
           <Col lg={6}>
-            {text('name', 'Name', name, setName, { required: true, autoComplete: 'organization' })}
+            {text('name', t('seller.field.name'), name, setName, {
+              required: true,
+              autoComplete: 'organization',
+            })}
             <Form.Group className="mb-3">
               <AddressCombobox
                 id="store-address"
@@ -179,33 +189,40 @@ function AddStore() {
               />
             </Form.Group>
             <Row>
-              <Col sm={6}>{text('city', 'City', city, setCity, { autoComplete: 'address-level2' })}</Col>
               <Col sm={6}>
-                {text('country', 'Country', country, setCountry, { autoComplete: 'country-name' })}
+                {text('city', t('seller.field.city'), city, setCity, { autoComplete: 'address-level2' })}
+              </Col>
+              <Col sm={6}>
+                {text('country', t('seller.field.country'), country, setCountry, {
+                  autoComplete: 'country-name',
+                })}
               </Col>
             </Row>
             <Row>
               <Col sm={6}>
-                {text('latitude', 'Latitude', latitude, setLatitude, {
+                {text('latitude', t('seller.field.latitude'), latitude, setLatitude, {
                   inputMode: 'decimal',
                   required: true,
-                  placeholder: 'e.g. 47.376887',
+                  placeholder: t('seller.field.example', { value: '47.376887' }),
                 })}
               </Col>
               <Col sm={6}>
-                {text('longitude', 'Longitude', longitude, setLongitude, {
+                {text('longitude', t('seller.field.longitude'), longitude, setLongitude, {
                   inputMode: 'decimal',
                   required: true,
-                  placeholder: 'e.g. 8.541694',
+                  placeholder: t('seller.field.example', { value: '8.541694' }),
                 })}
               </Col>
             </Row>
-            {text('phone', 'Phone', phone, setPhone, { type: 'tel', autoComplete: 'tel' })}
-            {text('description', 'Description', description, setDescription, { as: 'textarea', rows: 3 })}
+            {text('phone', t('seller.field.phone'), phone, setPhone, { type: 'tel', autoComplete: 'tel' })}
+            {text('description', t('seller.field.description'), description, setDescription, {
+              as: 'textarea',
+              rows: 3,
+            })}
             <fieldset className="mb-3">
-              <legend className="form-label fs-6 mb-1">Categories</legend>
+              <legend className="form-label fs-6 mb-1">{t('seller.field.categories')}</legend>
               {categories.isPending ? (
-                <Loader label="Loading categories…" />
+                <Loader label={t('seller.loadingCategories')} />
               ) : (
                 <div
                   style={{
@@ -232,7 +249,7 @@ function AddStore() {
               )}
             </fieldset>
             <Form.Group className="mb-3" controlId="store-image">
-              <Form.Label>Image</Form.Label>
+              <Form.Label>{t('seller.field.image')}</Form.Label>
               <Form.Control
                 type="file"
                 accept="image/*"
@@ -246,28 +263,34 @@ function AddStore() {
             </Form.Group>
           </Col>
           <Col lg={6}>
-            <h2 className="h6">Location</h2>
-            <p className="small text-body-secondary mb-2">
-              The marker follows the chosen address. Drag it, or click the map, to set the exact spot.
-            </p>
-            <LocationPickerMap
-              position={position}
-              focusKey={focusKey}
-              height="min(60vh, 460px)"
-              onChange={(p) => {
-                setLatitude(fixed6(p.latitude));
-                setLongitude(fixed6(p.longitude));
-                setErrors(({ latitude: _a, longitude: _b, ...rest }) => rest);
-              }}
-            />
+            <h2 className="h6">{t('seller.addStore.location')}</h2>
+            <p className="small text-body-secondary mb-2">{t('seller.addStore.locationHelp')}</p>
+            {mapStyle.ready ? (
+              <LocationPickerMap
+                key={locale}
+                styleUrl={mapStyle.styleUrl}
+                position={position}
+                focusKey={focusKey}
+                height="min(60vh, 460px)"
+                onChange={(p) => {
+                  setLatitude(fixed6(p.latitude));
+                  setLongitude(fixed6(p.longitude));
+                  setErrors(({ latitude: _a, longitude: _b, ...rest }) => rest);
+                }}
+              />
+            ) : (
+              <div className="rounded border bg-body-tertiary" style={{ height: 'min(60vh, 460px)' }}>
+                <Loader label={t('map.loadingMap')} />
+              </div>
+            )}
           </Col>
         </Row>
         <div className="d-flex gap-2 mt-3">
           <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create Store'}
+            {create.isPending ? t('seller.creating') : t('seller.addStore.submit')}
           </Button>
           <Link to={paths.myStores} className="btn btn-outline-secondary">
-            Cancel
+            {t('seller.cancel')}
           </Link>
         </div>
       </Form>

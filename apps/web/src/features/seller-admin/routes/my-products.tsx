@@ -4,13 +4,16 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, Navigate } from 'react-router';
-import { truncatedFrancs, type Product } from '@marktgasse/shared';
+import type { Product } from '@marktgasse/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
+import { wholeFrancs } from '../lib/money';
 import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
 import { useDeleteProduct, useMyProducts } from '../api/products';
 import { FlashNotice } from '../components/flash-notice';
@@ -18,13 +21,16 @@ import { ProductStockPanel } from '../components/product-stock-panel';
 import { useSellerRedirect } from '../hooks/use-seller-guard';
 
 export function Component() {
-  usePageTitle('My Products');
+  const t = useT();
+  usePageTitle(t('seller.products.title'));
   const redirect = useSellerRedirect();
   if (redirect) return <Navigate to={redirect} replace />;
   return <MyProducts />;
 }
 
 function MyProducts() {
+  const t = useT();
+  const f = useFormat();
   const [input, setInput] = useState('');
   const debounced = useDebouncedValue(input.trim(), 500);
   const term = debounced.length >= 2 ? debounced : '';
@@ -48,24 +54,24 @@ function MyProducts() {
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">My Products</h1>
+        <h1 className="h3 mb-0">{t('seller.products.title')}</h1>
         <Link to={paths.addProduct} className="btn btn-primary">
-          Add Product
+          {t('seller.products.add')}
         </Link>
       </div>
 
       <FlashNotice />
-      {deleted && <Message variant="success">Product Deleted Successfully!</Message>}
+      {deleted && <Message variant="success">{t('seller.products.deleted')}</Message>}
       {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
 
       <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
         <Form.Label htmlFor="my-products-search" className="visually-hidden">
-          Search my products
+          {t('seller.products.searchLabel')}
         </Form.Label>
         <Form.Control
           id="my-products-search"
           type="search"
-          placeholder="Search my products…"
+          placeholder={t('seller.products.searchPlaceholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           autoComplete="off"
@@ -74,20 +80,20 @@ function MyProducts() {
 
       {products.isError && <Message variant="danger">{errorMessage(products.error)}</Message>}
       {products.isPending ? (
-        <Loader label="Loading products…" />
+        <Loader label={t('seller.products.loading')} />
       ) : list.length === 0 && products.isSuccess ? (
-        <Message variant="secondary">Currently no product to show!</Message>
+        <Message variant="secondary">{t('seller.products.none')}</Message>
       ) : (
         <Table responsive hover className="align-middle">
           <thead>
             <tr>
-              <th scope="col">Product</th>
+              <th scope="col">{t('seller.col.product')}</th>
               <th scope="col" className="d-none d-md-table-cell">
-                Category
+                {t('seller.col.category')}
               </th>
-              <th scope="col">Price</th>
+              <th scope="col">{t('seller.col.price')}</th>
               <th scope="col" className="text-end">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('seller.col.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -119,7 +125,7 @@ function MyProducts() {
                     <td className="d-none d-md-table-cell small">
                       {[product.categoryName, product.subcategoryName].filter(Boolean).join(' › ')}
                     </td>
-                    <td className="text-nowrap">{truncatedFrancs(product.price)}</td>
+                    <td className="text-nowrap">{wholeFrancs(product.price, f.money)}</td>
                     <td className="text-end">
                       <div className="d-inline-flex flex-wrap justify-content-end gap-2">
                         <Button
@@ -128,9 +134,12 @@ function MyProducts() {
                           aria-expanded={open}
                           aria-controls={`product-stock-${product.id}`}
                           onClick={() => setExpanded(open ? null : product.id)}
-                          className="text-nowrap"
                         >
-                          View Stock<span className="visually-hidden"> of {product.name}</span>
+                          {t('seller.products.viewStock')}
+                          <span className="visually-hidden">
+                            {' '}
+                            {t('seller.products.viewStockOf', { name: product.name })}
+                          </span>
                         </Button>
                         <Button
                           size="sm"
@@ -138,7 +147,11 @@ function MyProducts() {
                           onClick={() => setToDelete(product)}
                           disabled={remove.isPending}
                         >
-                          Delete<span className="visually-hidden"> {product.name}</span>
+                          {t('seller.delete')}
+                          <span className="visually-hidden">
+                            {' '}
+                            {t('seller.deleteNamed', { name: product.name })}
+                          </span>
                         </Button>
                       </div>
                     </td>
@@ -159,9 +172,9 @@ function MyProducts() {
 
       <ConfirmDialog
         show={toDelete !== null}
-        title="Delete product"
+        title={t('seller.products.deleteTitle')}
         body={
-          toDelete ? `Delete “${toDelete.brand} ${toDelete.name}”? Its stock records are deleted too.` : ''
+          toDelete ? t('seller.products.deleteBody', { product: `${toDelete.brand} ${toDelete.name}` }) : ''
         }
         onClose={() => setToDelete(null)}
         onConfirm={() => {

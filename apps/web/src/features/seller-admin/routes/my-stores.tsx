@@ -10,6 +10,7 @@ import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
 import { placeLine } from '../../map/lib/address';
@@ -19,13 +20,15 @@ import { StoreStockPanel } from '../components/store-stock-panel';
 import { useSellerRedirect } from '../hooks/use-seller-guard';
 
 export function Component() {
-  usePageTitle('My Stores');
+  const t = useT();
+  usePageTitle(t('seller.stores.title'));
   const redirect = useSellerRedirect();
   if (redirect) return <Navigate to={redirect} replace />;
   return <MyStores />;
 }
 
 function MyStores() {
+  const t = useT();
   const [input, setInput] = useState('');
   const debounced = useDebouncedValue(input.trim(), 500);
   const term = debounced.length >= 2 ? debounced : '';
@@ -49,24 +52,24 @@ function MyStores() {
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">My Stores</h1>
+        <h1 className="h3 mb-0">{t('seller.stores.title')}</h1>
         <Link to={paths.addStore} className="btn btn-primary">
-          Add Store
+          {t('seller.stores.add')}
         </Link>
       </div>
 
       <FlashNotice />
-      {deleted && <Message variant="success">Store Deleted Successfully!</Message>}
+      {deleted && <Message variant="success">{t('seller.stores.deleted')}</Message>}
       {remove.isError && <Message variant="danger">{errorMessage(remove.error)}</Message>}
 
       <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
         <Form.Label htmlFor="my-stores-search" className="visually-hidden">
-          Search my stores
+          {t('seller.stores.searchLabel')}
         </Form.Label>
         <Form.Control
           id="my-stores-search"
           type="search"
-          placeholder="Search my stores…"
+          placeholder={t('seller.stores.searchPlaceholder')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           autoComplete="off"
@@ -75,24 +78,24 @@ function MyStores() {
 
       {stores.isError && <Message variant="danger">{errorMessage(stores.error)}</Message>}
       {stores.isPending ? (
-        <Loader label="Loading stores…" />
+        <Loader label={t('seller.stores.loading')} />
       ) : list.length === 0 && stores.isSuccess ? (
         <Message variant="secondary">
-          {term ? `No stores match “${term}”.` : 'You have no stores yet. Add your first store.'}
+          {term ? t('seller.stores.noMatch', { term }) : t('seller.stores.none')}
         </Message>
       ) : (
         <Table responsive hover className="align-middle">
           <thead>
             <tr>
-              <th scope="col">Store</th>
+              <th scope="col">{t('seller.col.store')}</th>
               <th scope="col" className="d-none d-md-table-cell">
-                Address
+                {t('seller.col.address')}
               </th>
               <th scope="col" className="d-none d-lg-table-cell">
-                Phone
+                {t('seller.col.phone')}
               </th>
               <th scope="col" className="text-end">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('seller.col.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -118,10 +121,12 @@ function MyStores() {
                           aria-expanded={open}
                           aria-controls={`store-stock-${store.id}`}
                           onClick={() => setExpanded(open ? null : store.id)}
-                          className="text-nowrap"
                         >
-                          View Products
-                          <span className="visually-hidden"> of {store.name}</span>
+                          {t('seller.stores.viewProducts')}
+                          <span className="visually-hidden">
+                            {' '}
+                            {t('seller.stores.viewProductsOf', { name: store.name })}
+                          </span>
                         </Button>
                         <Button
                           size="sm"
@@ -129,7 +134,11 @@ function MyStores() {
                           onClick={() => setToDelete(store)}
                           disabled={remove.isPending}
                         >
-                          Delete<span className="visually-hidden"> {store.name}</span>
+                          {t('seller.delete')}
+                          <span className="visually-hidden">
+                            {' '}
+                            {t('seller.deleteNamed', { name: store.name })}
+                          </span>
                         </Button>
                       </div>
                     </td>
@@ -150,8 +159,8 @@ function MyStores() {
 
       <ConfirmDialog
         show={toDelete !== null}
-        title="Delete store"
-        body={toDelete ? `Delete the store “${toDelete.name}”? Its stock records are deleted too.` : ''}
+        title={t('seller.stores.deleteTitle')}
+        body={toDelete ? t('seller.stores.deleteBody', { name: toDelete.name }) : ''}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
           if (toDelete) confirmDelete(toDelete);
