@@ -83,7 +83,10 @@ export const storeCreateSchema = z.object({
     .optional()
     .default(''),
   category: z
-    .union([z.array(z.coerce.number().int().positive().max(2_147_483_647)), z.coerce.number().int().positive().max(2_147_483_647)])
+    .union([
+      z.array(z.coerce.number().int().positive().max(2_147_483_647)),
+      z.coerce.number().int().positive().max(2_147_483_647),
+    ])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional()
     .default([]),
