@@ -9,7 +9,10 @@ import type { AppContext } from '../context.ts';
 import { stockAllocations, stocks } from '../db/schema.ts';
 
 export async function benchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/bench/ceiling', { schema: { hide: true } }, async () => ({ ok: true, service: 'marktgasse' }));
+  app.get('/api/bench/ceiling', { schema: { hide: true } }, async () => ({
+    ok: true,
+    service: 'marktgasse',
+  }));
   app.post('/api/bench/stock', { schema: { hide: true } }, async (request) => {
     const ids = ((request.body as { productIds?: number[] }).productIds ?? []).map(Number);
     await ctx.database.db.update(stocks).set({ number: 1_000_000 }).where(inArray(stocks.productId, ids));
@@ -33,7 +36,12 @@ export async function benchRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .from(stockAllocations)
       .where(sql`${stockAllocations.productId} in ${ids} and ${stockAllocations.releasedAt} is null`);
     const start = startTotals.get(ids.join(',')) ?? 0;
-    return { start, stock: stock?.n ?? 0, reserved: reserved?.n ?? 0, difference: start - (stock?.n ?? 0) - (reserved?.n ?? 0) };
+    return {
+      start,
+      stock: stock?.n ?? 0,
+      reserved: reserved?.n ?? 0,
+      difference: start - (stock?.n ?? 0) - (reserved?.n ?? 0),
+    };
   });
 }
 
