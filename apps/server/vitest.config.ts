@@ -6,10 +6,18 @@ export default defineConfig({
     // The reliability project has no suites until the security issue lands.
     passWithNoTests: true,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['src/**/*.integration-test.ts', 'test/**/*.integration-test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -21,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'reliability',
+          sequence: { groupOrder: 2 },
           include: ['test/reliability/**/*.reliability-test.ts'],
           globalSetup: ['test/reliability/global-setup.ts'],
           environment: 'node',
