@@ -124,10 +124,17 @@ export const products = pgTable(
   (t) => [
     check('products_price_positive', sql`${t.priceRappen} > 0`),
     index('products_seller_idx').on(t.sellerId, t.id),
-    index('products_category_idx').on(t.categoryId, t.id),
-    index('products_subcategory_idx').on(t.subcategoryId, t.id),
+    // Live-product pages (newest first, any offset) are index-only scans of these partial
+    // indexes. Ascending on purpose: `order by id desc` is DESC NULLS FIRST, which a backward
+    // scan of an ascending index gives and a `desc()` (DESC NULLS LAST) index never does.
+    index('products_category_idx')
+      .on(t.categoryId, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_subcategory_idx')
+      .on(t.subcategoryId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('products_live_id_idx')
-      .on(t.id.desc())
+      .on(t.id)
       .where(sql`${t.deletedAt} is null`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

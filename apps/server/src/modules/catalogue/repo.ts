@@ -50,10 +50,16 @@ export interface LatestReviewJoined extends ReviewJoined {
   productImage: string | null;
 }
 
+/** Names are resolved to ids first (from the cached category tree), so lists use the partial indexes. */
 export interface ListFilter {
-  categoryName?: string | undefined;
-  subcategoryName?: string | undefined;
+  categoryIds?: number[] | undefined;
+  subcategoryIds?: number[] | undefined;
   sellerId?: number | undefined;
+}
+
+/** A product with its seller, category names and stock rows in live stores, from one query. */
+export interface ProductFull extends ProductJoined {
+  stocks: StockJoined[];
 }
 
 export class CatalogueRepo {
@@ -98,36 +104,22 @@ export class CatalogueRepo {
 
   /**
    * Live products. Deleting an account soft-deletes its products (accounts repo), so
-   * `deleted_at is null` also excludes removed sellers without a join.
+   * `deleted_at is null` also excludes removed sellers without a join. With the partial
+   * indexes on (id), (category_id, id) and (subcategory_id, id) where deleted_at is null,
+   * a page at any offset is an index-only scan: no product row is read until the page's own.
    */
   private liveWhere(filter: ListFilter): SQL {
     const conditions: SQL[] = [isNull(products.deletedAt)];
-    if (filter.categoryName !== undefined)
-      conditions.push(
-        inArray(
-          products.categoryId,
-          this.readDb
-            .select({ id: categories.id })
-            .from(categories)
-            .where(eq(categories.name, filter.categoryName)),
-        ),
-      );
-    if (filter.subcategoryName !== undefined)
-      conditions.push(
-        inArray(
-          products.subcategoryId,
-          this.readDb
-            .select({ id: subcategories.id })
-            .from(subcategories)
-            .where(eq(subcategories.name, filter.subcategoryName)),
-        ),
-      );
+    const oneOrMany = (column: typeof products.categoryId | typeof products.subcategoryId, ids: number[]) =>
+      ids.length === 1 ? eq(column, ids[0]!) : inArray(column, ids);
+    if (filter.categoryIds !== undefined) conditions.push(oneOrMany(products.categoryId, filter.categoryIds));
+    if (filter.subcategoryIds !== undefined)
+      conditions.push(oneOrMany(products.subcategoryId, filter.subcategoryIds));
     if (filter.sellerId !== undefined) conditions.push(eq(products.sellerId, filter.sellerId));
     return and(...conditions)!;
   }
 
-  /** Ids of live products, newest first. */
-  async pageIds(filter: ListFilter, offset: number, limit: number | null): Promise<number[]> {
+  private pageQuery(filter: ListFilter, offset: number, limit: number | null) {
     let query = this.readDb
       .select({ id: products.id })
       .from(products)
@@ -136,7 +128,12 @@ export class CatalogueRepo {
       .$dynamic();
     if (limit !== null) query = query.limit(limit);
     if (offset > 0) query = query.offset(offset);
-    const rows = await query;
+    return query;
+  }
+
+  /** Ids of live products, newest first. */
+  async pageIds(filter: ListFilter, offset: number, limit: number | null): Promise<number[]> {
+    const rows = await this.pageQuery(filter, offset, limit);
     return rows.map((r) => r.id);
   }
 
@@ -148,40 +145,48 @@ export class CatalogueRepo {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async productsByIds(ids: number[]): Promise<ProductJoined[]> {
-    if (ids.length === 0) return [];
-    return this.readDb
+  /** Stock rows in live stores as one JSON array per product (a correlated subquery). */
+  private stocksJson() {
+    return sql<StockJoined[] | string>`coalesce((
+      select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'number', s.number,
+                                        'storeId', st.id, 'storeName', st.name, 'city', st.city) order by st.id)
+      from ${stocks} s join ${stores} st on st.id = s.store_id
+      where s.product_id = ${products.id} and st.deleted_at is null), '[]'::json)`;
+  }
+
+  /** Full rows (seller, categories, stocks) for live products matching `where`, newest first: one query. */
+  private async full(where: SQL): Promise<ProductFull[]> {
+    const rows = await this.readDb
       .select({
         product: products,
         username: users.username,
         sellerImage: profiles.image,
         categoryName: categories.name,
         subcategoryName: subcategories.name,
+        stocks: this.stocksJson(),
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .leftJoin(profiles, eq(profiles.userId, products.sellerId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
+      .where(and(where, isNull(products.deletedAt)))
+      .orderBy(desc(products.id));
+    // node-postgres parses json; keep working if a driver hands the text over.
+    return rows.map((r) => ({
+      ...r,
+      stocks: typeof r.stocks === 'string' ? (JSON.parse(r.stocks) as StockJoined[]) : r.stocks,
+    }));
   }
 
-  /** Stock rows of these products in live stores. */
-  async stocksFor(productIds: number[]): Promise<StockJoined[]> {
-    if (productIds.length === 0) return [];
-    return this.readDb
-      .select({
-        id: stocks.id,
-        productId: stocks.productId,
-        number: stocks.number,
-        storeId: stores.id,
-        storeName: stores.name,
-        city: stores.city,
-      })
-      .from(stocks)
-      .innerJoin(stores, eq(stores.id, stocks.storeId))
-      .where(and(inArray(stocks.productId, productIds), isNull(stores.deletedAt)))
-      .orderBy(asc(stores.id));
+  /** One page of full products in one round trip: the page's ids come from an index-only subquery. */
+  async page(filter: ListFilter, offset: number, limit: number | null): Promise<ProductFull[]> {
+    return this.full(inArray(products.id, this.pageQuery(filter, offset, limit)));
+  }
+
+  async productsByIds(ids: number[]): Promise<ProductFull[]> {
+    if (ids.length === 0) return [];
+    return this.full(ids.length === 1 ? eq(products.id, ids[0]!) : inArray(products.id, ids));
   }
 
   /** A product row regardless of deletion (for ownership checks). */

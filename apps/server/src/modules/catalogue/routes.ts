@@ -15,6 +15,7 @@ import { requireSeller, requireUser } from '../../plugins/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
+import { cachedAnswer, markPrivate, sendAnswer } from './public-answer.ts';
 import { CatalogueService } from './service.ts';
 
 const idParams = z.object({ id: z.string().max(20) });
@@ -40,7 +41,12 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: z.array(categorySchema) },
       },
     },
-    async () => service.categories(),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, 'categories', z.array(categorySchema), () => service.categories()),
+      ),
   );
 
   app.get(
@@ -54,7 +60,16 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: pagedProductsSchema, 400: errorBodySchema },
       },
     },
-    async (request) => service.list(request.query, request.url.split('?')[0]!),
+    async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const q = request.query;
+      const key = `list:${q.offset}:${q.limit}:${q.category ?? ''}\u0000${q.subcategory ?? ''}:${path}`;
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, key, pagedProductsSchema, () => service.list(q, path)),
+      );
+    },
   );
 
   app.get(
@@ -62,7 +77,12 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
     {
       schema: { tags, summary: 'The newest products', response: { 200: z.array(productSchema) } },
     },
-    async () => service.latestProducts(),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, 'latest-products', z.array(productSchema), () => service.latestProducts()),
+      ),
   );
 
   app.get(
@@ -74,7 +94,12 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: z.array(latestReviewSchema) },
       },
     },
-    async () => service.latestReviews(),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, 'latest-reviews', z.array(latestReviewSchema), () => service.latestReviews()),
+      ),
   );
 
   app.get(
@@ -87,7 +112,10 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: z.array(productSchema), ...errors },
       },
     },
-    async (request) => service.bySeller(requireSeller(request).id),
+    async (request, reply) => {
+      markPrivate(reply);
+      return service.bySeller(requireSeller(request).id);
+    },
   );
 
   app.get(
@@ -100,7 +128,14 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: z.array(productSchema), ...errors },
       },
     },
-    async (request) => service.ofUser(idParam(request.params.id, 'user')),
+    async (request, reply) => {
+      const id = idParam(request.params.id, 'user');
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, `user-products:${id}`, z.array(productSchema), () => service.ofUser(id)),
+      );
+    },
   );
 
   app.post(
@@ -139,7 +174,14 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: z.array(reviewSchema), ...errors },
       },
     },
-    async (request) => service.reviews(idParam(request.params.id, 'product')),
+    async (request, reply) => {
+      const id = idParam(request.params.id, 'product');
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, `reviews:${id}`, z.array(reviewSchema), () => service.reviews(id)),
+      );
+    },
   );
 
   app.post(
@@ -173,7 +215,14 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         response: { 200: productSchema, ...errors },
       },
     },
-    async (request) => service.get(idParam(request.params.id, 'product')),
+    async (request, reply) => {
+      const id = idParam(request.params.id, 'product');
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, `product:${id}`, productSchema, () => service.get(id)),
+      );
+    },
   );
 
   app.delete(

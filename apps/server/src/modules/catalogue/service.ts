@@ -19,13 +19,7 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
-import {
-  CatalogueRepo,
-  type ListFilter,
-  type ProductJoined,
-  type ReviewJoined,
-  type StockJoined,
-} from './repo.ts';
+import { CatalogueRepo, type ListFilter, type ProductFull, type ReviewJoined } from './repo.ts';
 
 export const LATEST_PRODUCTS = 8;
 export const LATEST_REVIEWS = 6;
@@ -37,9 +31,9 @@ export function ratingOf(ratingSum: number, numReviews: number): number {
   return numReviews > 0 ? Math.round((ratingSum / numReviews) * 100) / 100 : 0;
 }
 
-function toProduct(ctx: AppContext, row: ProductJoined, stockRows: StockJoined[]): Product {
+function toProduct(ctx: AppContext, row: ProductFull): Product {
   const p = row.product;
-  const stocks = stockRows.map((s) => ({
+  const stocks = row.stocks.map((s) => ({
     id: s.id,
     number: s.number,
     store: s.storeId,
@@ -71,25 +65,18 @@ function toProduct(ctx: AppContext, row: ProductJoined, stockRows: StockJoined[]
 }
 
 /**
- * Full product DTOs for `ids`, in the order of `ids`, without deleted ones: two queries
- * whatever the number of ids (products with seller and categories; stocks in live stores).
+ * Full product DTOs for `ids`, in the order of `ids`, without deleted ones: one query
+ * whatever the number of ids (products with seller, categories and stocks in live stores).
  */
 export async function loadProducts(ctx: AppContext, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const repo = new CatalogueRepo(ctx.database.db, ctx.database.readDb);
-  const unique = [...new Set(ids)];
-  const [rows, stockRows] = await Promise.all([repo.productsByIds(unique), repo.stocksFor(unique)]);
-  const stocksByProduct = new Map<number, StockJoined[]>();
-  for (const s of stockRows) {
-    const list = stocksByProduct.get(s.productId);
-    if (list) list.push(s);
-    else stocksByProduct.set(s.productId, [s]);
-  }
+  const rows = await repo.productsByIds([...new Set(ids)]);
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   const out: Product[] = [];
   for (const id of ids) {
     const row = byId.get(id);
-    if (row) out.push(toProduct(ctx, row, stocksByProduct.get(id) ?? []));
+    if (row) out.push(toProduct(ctx, row));
   }
   return out;
 }
@@ -125,62 +112,61 @@ export class CatalogueService {
   }
 
   /**
-   * One page, newest first. `next` repeats the request's path and filters with the next
-   * offset: absolute when PUBLIC_URL is set, otherwise path and query only.
+   * One page, newest first (routes cache the rendered answer). `next` repeats the request's
+   * path and filters with the next offset: absolute when PUBLIC_URL is set, otherwise path
+   * and query only.
    */
   async list(query: ListQuery, path: string): Promise<PagedProducts> {
-    const filter: ListFilter = {
-      categoryName: query.category || undefined,
-      subcategoryName: query.subcategory || undefined,
-    };
-    const key = `catalogue:list:${query.offset}:${query.limit}:${filter.categoryName ?? ''}\u0000${filter.subcategoryName ?? ''}:${path}`;
-    return this.ctx.cache.getOrLoad(key, async () => {
-      const ids = await this.repo.pageIds(filter, query.offset, query.limit);
-      // The count is shared by every page of the same filter until the next catalogue write.
-      const [count, results] = await Promise.all([
-        this.ctx.cache.getOrLoad(
-          `catalogue:count:${filter.categoryName ?? ''}\u0000${filter.subcategoryName ?? ''}`,
-          () => this.repo.count(filter),
-        ),
-        loadProducts(this.ctx, ids),
-      ]);
-      let next: string | null = null;
-      if (query.offset + query.limit < count) {
-        const params = new URLSearchParams();
-        params.set('offset', String(query.offset + query.limit));
-        params.set('limit', String(query.limit));
-        if (filter.categoryName) params.set('category', filter.categoryName);
-        if (filter.subcategoryName) params.set('subcategory', filter.subcategoryName);
-        const relative = `${path}?${params.toString()}`;
-        next = this.ctx.config.PUBLIC_URL
-          ? new URL(relative, this.ctx.config.PUBLIC_URL).toString()
-          : relative;
-      }
-      return { results, next, count };
-    });
+    const categoryName = query.category || undefined;
+    const subcategoryName = query.subcategory || undefined;
+    // Names become ids through the cached tree, so the page query runs on the partial indexes.
+    const tree = await this.categories();
+    const filter: ListFilter = {};
+    if (categoryName !== undefined)
+      filter.categoryIds = tree.filter((c) => c.name === categoryName).map((c) => c.id);
+    if (subcategoryName !== undefined)
+      filter.subcategoryIds = tree.flatMap((c) =>
+        c.subcategory.filter((s) => s.name === subcategoryName).map((s) => s.id),
+      );
+    if (filter.categoryIds?.length === 0 || filter.subcategoryIds?.length === 0)
+      return { results: [], next: null, count: 0 };
+    // The count is shared by every page of the same filter until the next catalogue write.
+    const [count, rows] = await Promise.all([
+      this.ctx.cache.getOrLoad(`catalogue:count:${categoryName ?? ''}\u0000${subcategoryName ?? ''}`, () =>
+        this.repo.count(filter),
+      ),
+      this.repo.page(filter, query.offset, query.limit),
+    ]);
+    let next: string | null = null;
+    if (query.offset + query.limit < count) {
+      const params = new URLSearchParams();
+      params.set('offset', String(query.offset + query.limit));
+      params.set('limit', String(query.limit));
+      if (categoryName) params.set('category', categoryName);
+      if (subcategoryName) params.set('subcategory', subcategoryName);
+      const relative = `${path}?${params.toString()}`;
+      next = this.ctx.config.PUBLIC_URL ? new URL(relative, this.ctx.config.PUBLIC_URL).toString() : relative;
+    }
+    return { results: rows.map((r) => toProduct(this.ctx, r)), next, count };
   }
 
-  latestProducts(): Promise<Product[]> {
-    return this.ctx.cache.getOrLoad('catalogue:latest-products', async () =>
-      loadProducts(this.ctx, await this.repo.pageIds({}, 0, LATEST_PRODUCTS)),
-    );
+  async latestProducts(): Promise<Product[]> {
+    return (await this.repo.page({}, 0, LATEST_PRODUCTS)).map((r) => toProduct(this.ctx, r));
   }
 
-  latestReviews(): Promise<LatestReview[]> {
-    return this.ctx.cache.getOrLoad('catalogue:latest-reviews', async () =>
-      (await this.repo.latestReviews(LATEST_REVIEWS)).map((r) => ({
-        ...toReview(r),
-        product_id: r.productId,
-        image: mediaUrl(this.ctx.media, r.productImage),
-        thumbnail: mediaThumbUrl(this.ctx.media, r.productImage),
-        product_brand: r.productBrand,
-        product_name: r.productName,
-      })),
-    );
+  async latestReviews(): Promise<LatestReview[]> {
+    return (await this.repo.latestReviews(LATEST_REVIEWS)).map((r) => ({
+      ...toReview(r),
+      product_id: r.productId,
+      image: mediaUrl(this.ctx.media, r.productImage),
+      thumbnail: mediaThumbUrl(this.ctx.media, r.productImage),
+      product_brand: r.productBrand,
+      product_name: r.productName,
+    }));
   }
 
   async bySeller(sellerId: number): Promise<Product[]> {
-    return loadProducts(this.ctx, await this.repo.pageIds({ sellerId }, 0, null));
+    return (await this.repo.page({ sellerId }, 0, null)).map((r) => toProduct(this.ctx, r));
   }
 
   async ofUser(userId: number): Promise<Product[]> {

@@ -3,11 +3,12 @@
  * the owning modules render them. Matching runs on the lower-case, accent-free `search_text`
  * columns with pg_trgm: a substring match, or word similarity ≥ 0.4 (one typo in a longer
  * word), or — for short words, where trigrams say little — the word with one letter added,
- * changed or left out. Substring matches rank first.
+ * changed or left out. Substring matches rank first. Products search in two steps (substring,
+ * then fuzzy only when needed) so a common word never costs a similarity per row.
  */
-import { and, desc, eq, exists, gt, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { products, profiles, stocks, stores, users } from '../../db/schema.ts';
+import { categories, products, profiles, stocks, storeCategories, stores, users } from '../../db/schema.ts';
 
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Up to this length a word also matches with one letter added, changed or left out. */
@@ -82,6 +83,13 @@ export interface StockHit {
   productId: number;
 }
 
+export interface MapStoreRow {
+  store: typeof stores.$inferSelect;
+  ownerName: string;
+  ownerImage: string | null;
+  categories: { id: number; name: string }[];
+}
+
 export class SearchRepo {
   constructor(private readonly db: Db) {}
 
@@ -96,9 +104,16 @@ export class SearchRepo {
     });
   }
 
+  /**
+   * Products in two steps, so a common word never computes a similarity per matching row:
+   * first substring matches through the trigram index (word starts first, then newest), and
+   * only when they do not fill the page, fuzzy matches (`<%` with the threshold, or one typo
+   * for short words) ranked by word similarity. Deleting an account soft-deletes its
+   * products, so `deleted_at is null` also leaves out removed sellers.
+   */
   async productIds(q: string, limit: number, filter: ProductFilter = {}): Promise<number[]> {
-    return this.withThreshold(q, async (db) => {
-      const conditions: SQL[] = [isNull(products.deletedAt), isNull(users.deletedAt)];
+    const base = (db: Tx | Db): SQL[] => {
+      const conditions: SQL[] = [isNull(products.deletedAt)];
       if (filter.sellerId !== undefined) conditions.push(eq(products.sellerId, filter.sellerId));
       if (filter.store) {
         conditions.push(
@@ -118,17 +133,43 @@ export class SearchRepo {
           ),
         );
       }
-      const m = q ? matcher(products.searchText, q) : null;
-      if (m) conditions.push(m.where);
-      const rows = await db
+      return conditions;
+    };
+    if (!q) {
+      const rows = await this.db
         .select({ id: products.id })
         .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .where(and(...conditions))
-        .orderBy(...(m?.rank ?? []), desc(products.id))
+        .where(and(...base(this.db)))
+        .orderBy(desc(products.id))
         .limit(limit);
       return rows.map((r) => r.id);
+    }
+    const text = products.searchText;
+    const escaped = [...q].map(escapeLike).join('');
+    const like = `%${escaped}%`;
+    const substring = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...base(this.db), sql`${text} like ${like}`))
+      .orderBy(
+        sql`(case when ${text} like ${`${escaped}%`} or ${text} like ${`% ${escaped}%`} then 0 else 1 end)`,
+        desc(products.id),
+      )
+      .limit(limit);
+    const found = substring.map((r) => r.id);
+    if (found.length >= limit) return found;
+    const fuzzy = await this.withThreshold(q, async (db) => {
+      const alternatives: SQL[] = [sql`${q} <% ${text}`];
+      const typo = typoRegex(q);
+      if (typo) alternatives.push(sql`${text} ~ ${typo}`);
+      return db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(...base(db), sql`(${sql.join(alternatives, sql` or `)})`, sql`not (${text} like ${like})`))
+        .orderBy(sql`word_similarity(${q}, ${text}) desc`, desc(products.id))
+        .limit(limit - found.length);
     });
+    return [...found, ...fuzzy.map((r) => r.id)];
   }
 
   async storeIds(q: string, limit: number, ownerId?: number): Promise<number[]> {
@@ -190,6 +231,41 @@ export class SearchRepo {
         .orderBy(...(m?.rank ?? []), desc(profiles.id))
         .limit(limit);
     });
+  }
+
+  /**
+   * Live stores by id for the map, in the order given, with owner and categories, in one
+   * query and without stock rows (see SearchService.mapStores).
+   */
+  async mapStores(ids: number[]): Promise<MapStoreRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({
+        store: stores,
+        ownerName: users.username,
+        ownerImage: profiles.image,
+        categories: sql<{ id: number; name: string }[] | string>`coalesce((
+          select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.position, c.id)
+          from ${storeCategories} sc join ${categories} c on c.id = sc.category_id
+          where sc.store_id = ${stores.id}), '[]'::json)`,
+      })
+      .from(stores)
+      .innerJoin(users, eq(users.id, stores.ownerId))
+      .leftJoin(profiles, eq(profiles.userId, stores.ownerId))
+      .where(and(inArray(stores.id, ids), isNull(stores.deletedAt), isNull(users.deletedAt)));
+    const byId = new Map(
+      rows.map((r) => [
+        r.store.id,
+        {
+          ...r,
+          categories:
+            typeof r.categories === 'string'
+              ? (JSON.parse(r.categories) as { id: number; name: string }[])
+              : r.categories,
+        },
+      ]),
+    );
+    return ids.map((id) => byId.get(id)).filter((r): r is MapStoreRow => r !== undefined);
   }
 
   /** The owner of a live store, or null. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, searchQuerySchema, searchResponseSchema } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { cachedAnswer, markPrivate, sendAnswer } from '../catalogue/public-answer.ts';
 import { SearchService } from './service.ts';
 
 export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -30,11 +31,18 @@ export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Prom
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      if (!SearchService.isPublic(query.type)) return service.search(query, request);
+      if (!SearchService.isPublic(query.type)) {
+        markPrivate(reply);
+        return service.search(query, request);
+      }
       const key = `search:${query.type}:${query.store_id ?? ''}:${query.seller_id ?? ''}:${query.limit ?? ''}:${query.search_string}`;
-      return ctx.cache.getOrLoad(key, () => service.search(query, request));
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, key, searchResponseSchema, () => service.search(query, request)),
+      );
     },
   );
 }
