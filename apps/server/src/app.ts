@@ -63,7 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    forceCloseConnections: false,
+    // On close, idle keep-alive sockets go at once; requests in flight finish first.
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
     // Malformed URLs and over-long parameters get the same {detail} answer and headers as any error.
     frameworkErrors: frameworkErrorHandler,

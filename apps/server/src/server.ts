@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import { seedDemoIfEmpty, DEMO_ACCOUNTS } from './demo/seed.ts';
+import { seedCategories, seedDemoIfEmpty, DEMO_ACCOUNTS } from './demo/seed.ts';
 
 export async function startServer(config: Config, { quiet = false } = {}) {
   const database = await openDatabase({
@@ -18,6 +18,8 @@ export async function startServer(config: Config, { quiet = false } = {}) {
   });
   await runMigrations(database);
   let seeded = false;
+  // The category tree is reference data: kept up to date at every start, demo data or not.
+  await seedCategories(database);
   if (config.SEED_DEMO === 'true') seeded = await seedDemoIfEmpty(database, config);
   const app = await buildApp({ config, database, serveWeb: true });
   const jobs = startBackgroundJobs(app.ctx, app.log);
