@@ -61,6 +61,10 @@ export async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
+    // Keep-alive sockets whose request finished after the close began would hold the server
+    // open until the client drops them: close each one as soon as it is idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    sweep.unref();
     app.close().then(
       () => process.exit(0),
       (error) => {

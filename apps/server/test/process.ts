@@ -13,6 +13,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export interface ServerProcess {
   base: string;
   child: ChildProcess;
+  /** The last few KB the server wrote to stderr (for failure messages). */
+  stderr(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   return {
     base,
     child,
+    stderr: () => stderr,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -192,7 +192,7 @@ describe.each(engines)('crash safety on $name', ({ name, env }) => {
       1_200,
     );
     await exited(current);
-    expect(current.child.exitCode).toBe(0);
+    expect(current.child.exitCode, current.stderr()).toBe(0);
     expect([...statuses.keys()].filter((s) => typeof s === 'number' && s >= 500 && s !== 503)).toEqual([]);
     server = await startServerProcess(vars, port);
     await verify(server.base, productId, 300, placed);
