@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from '../security-fixtures.ts';
 import { runMatrix } from '../security/matrix.ts';
+import { recordFigure } from './figures.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -18,6 +19,8 @@ describe('authorization matrix (reliability summary)', () => {
   it('answers every route × role as expected', async () => {
     const result = await runMatrix(w);
     console.info(`authorization matrix: ${result.routes} routes, ${result.checks} route × role checks`);
+    recordFigure('routes in the authorization matrix', result.routes);
+    recordFigure('route × role checks', result.checks);
     expect(result.failures).toEqual([]);
   });
 });
