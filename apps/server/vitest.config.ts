@@ -3,8 +3,6 @@ import { defineConfig } from 'vitest/config';
 // Integration tests each open their own database; two workers keep this 2-core machine responsive.
 export default defineConfig({
   test: {
-    // The reliability project has no suites until the security issue lands.
-    passWithNoTests: true,
     projects: [
       {
         test: {
