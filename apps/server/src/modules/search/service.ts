@@ -14,8 +14,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { loadProducts } from '../catalogue/service.ts';
-import { mediaThumbUrl, mediaUrl } from '../media/pipeline.ts';
-import { StoresService } from '../stores/service.ts';
+import { StoresService, toStore } from '../stores/service.ts';
 import { SearchRepo } from './repo.ts';
 
 /** Lists are bounded: 100 best (or newest, for an empty search) unless `limit` asks for fewer. */
@@ -99,31 +98,13 @@ export class SearchService {
    * The map draws markers: its stores carry every Store field but an empty `stocks` list (a
    * store's stock is at GET /api/stocks/store/{id}). With every stock row, the 1,000 stores of
    * the 100,000-product catalogue made a 61 MB answer that took seconds and ran the server
-   * out of memory under load (docs/decisions/111). Same fields as StoresService.render.
+   * out of memory under load (docs/decisions/111).
    */
   private async mapStores(q: string, limit: number): Promise<Store[]> {
     const rows = await this.repo.mapStores(await this.repo.storeIds(q, limit));
-    const media = this.ctx.media;
-    return rows.map(({ store, ownerName, ownerImage, categories }) => ({
-      id: store.id,
-      owner: store.ownerId,
-      name: store.name,
-      address: store.address,
-      country: store.country,
-      city: store.city,
-      latitude: Number(store.latitude),
-      longitude: Number(store.longitude),
-      description: store.description,
-      phone: store.phone,
-      image: mediaUrl(media, store.image),
-      thumbnail: mediaThumbUrl(media, store.image),
-      category: categories.map((c) => c.id),
-      categoryDetails: categories,
-      stocks: [],
-      owner_name: ownerName,
-      owner_id: store.ownerId,
-      profile_image: mediaUrl(media, ownerImage),
-    }));
+    return rows.map(({ store, ownerName, ownerImage, categories }) =>
+      toStore(this.ctx, { store, ownerName, ownerImage }, categories, []),
+    );
   }
 
   private async storesMatching(q: string, limit: number): Promise<Store[]> {

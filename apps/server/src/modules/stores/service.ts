@@ -51,29 +51,17 @@ export class StoresService {
       this.repo.categoriesOf(ids),
       this.repo.stocksWhere({ storeIds: ids }),
     ]);
-    return rows.map(({ store, ownerName, ownerImage }) => {
-      const cats = links.filter((l) => l.storeId === store.id);
-      return {
-        id: store.id,
-        owner: store.ownerId,
-        name: store.name,
-        address: store.address,
-        country: store.country,
-        city: store.city,
-        latitude: Number(store.latitude),
-        longitude: Number(store.longitude),
-        description: store.description,
-        phone: store.phone,
-        image: mediaUrl(this.ctx.media, store.image),
-        thumbnail: mediaThumbUrl(this.ctx.media, store.image),
-        category: cats.map((c) => c.id),
-        categoryDetails: cats.map(({ id, name }) => ({ id, name })),
-        stocks: stockRows.filter((s) => s.storeId === store.id).map((s) => this.toStock(s)),
-        owner_name: ownerName,
-        owner_id: store.ownerId,
-        profile_image: mediaUrl(this.ctx.media, ownerImage),
-      };
-    });
+    // Grouped once, so a seller with many stores and stock rows costs one pass, not one per store.
+    const catsOf = groupBy(links, (l) => l.storeId);
+    const stocksOf = groupBy(stockRows, (s) => s.storeId);
+    return rows.map(({ store, ownerName, ownerImage }) =>
+      toStore(
+        this.ctx,
+        { store, ownerName, ownerImage },
+        (catsOf.get(store.id) ?? []).map(({ id, name }) => ({ id, name })),
+        (stocksOf.get(store.id) ?? []).map((s) => this.toStock(s)),
+      ),
+    );
   }
 
   /** Live stores by id, in the order given (search ranks them). */
@@ -196,4 +184,44 @@ export class StoresService {
     if (!row) throw notFound(`Stock ${id} does not exist.`);
     return this.toStock(row);
   }
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** The Store shape of one store row; search's map answers use it with an empty stock list. */
+export function toStore(
+  ctx: AppContext,
+  { store, ownerName, ownerImage }: Pick<StoreJoined, 'store' | 'ownerName' | 'ownerImage'>,
+  categories: { id: number; name: string }[],
+  stocks: Store['stocks'],
+): Store {
+  return {
+    id: store.id,
+    owner: store.ownerId,
+    name: store.name,
+    address: store.address,
+    country: store.country,
+    city: store.city,
+    latitude: Number(store.latitude),
+    longitude: Number(store.longitude),
+    description: store.description,
+    phone: store.phone,
+    image: mediaUrl(ctx.media, store.image),
+    thumbnail: mediaThumbUrl(ctx.media, store.image),
+    category: categories.map((c) => c.id),
+    categoryDetails: categories,
+    stocks,
+    owner_name: ownerName,
+    owner_id: store.ownerId,
+    profile_image: mediaUrl(ctx.media, ownerImage),
+  };
 }
