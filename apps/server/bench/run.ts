@@ -24,6 +24,11 @@ const DURATION = Number(arg('duration', '10'));
 const WARMUP = Number(arg('warmup', '2'));
 const CONNECTIONS = 50;
 const ENGINES = arg('engines', 'postgres,pglite').split(',');
+/** `--cases map,order`: only the cases whose name contains one of these words (plus the ceiling). */
+const CASES = arg('cases', '')
+  .split(',')
+  .map((c) => c.trim().toLowerCase())
+  .filter(Boolean);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface CaseResult {
@@ -226,7 +231,10 @@ async function measure(base: string, engine: string, orderSetup: OrderSetup): Pr
     { name: 'place order (2 sellers, 50 customers)', url: '/api/orders/add/', post: true },
   ];
   const results: CaseResult[] = [];
-  for (const c of cases) {
+  const chosen = cases.filter(
+    (c, i) => i === 0 || CASES.length === 0 || CASES.some((word) => c.name.toLowerCase().includes(word)),
+  );
+  for (const c of chosen) {
     const options = c.post
       ? { url: base + c.url, method: 'POST', connections: CONNECTIONS, requests: orderSetup.requests }
       : { url: base + c.url, connections: CONNECTIONS };
@@ -243,7 +251,7 @@ async function measure(base: string, engine: string, orderSetup: OrderSetup): Pr
 
 function table(engine: string, results: CaseResult[], extra: string[]): string {
   const ceiling = results[0]!.rps || 1;
-  const page1 = results[1]!.rps || 1;
+  const page1 = results.find((r) => r.name.startsWith('products page 1'))?.rps || 1;
   const lines = [
     `### ${engine}`,
     '',
@@ -375,6 +383,9 @@ const report = [
   '',
   ...sections,
 ].join('\n');
+// A partial run (--cases, fewer products) never replaces the full results.
+const full = CASES.length === 0 && PRODUCTS === 100_000;
+const out = full ? 'bench/results/latest.md' : 'bench/results/partial.md';
 mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
-writeFileSync(path.join(repoRoot, 'bench/results/latest.md'), report);
+writeFileSync(path.join(repoRoot, out), report);
 console.info(`\n${report}`);
