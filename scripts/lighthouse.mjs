@@ -6,7 +6,9 @@
  * writes bench/results/lighthouse.md plus one JSON summary per run in bench/results/lighthouse/.
  *
  * The web app is built into a temporary folder (apps/web/dist is never touched) unless
- * WEB_DIST_DIR points at a build. Options: --port 8137, --runs 1 (median of n runs per page).
+ * WEB_DIST_DIR points at a build. Options: --port 8137, --runs 1 (median of n runs per page),
+ * --pages home,product,cart and --presets mobile,desktop (a subset: the table then goes to
+ * bench/results/lighthouse-partial.md, never lighthouse.md), --keep DIR (keep the full reports).
  * Targets: performance >= 95 on mobile and 100 on desktop, CLS 0.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +25,19 @@ const arg = (name, fallback) => {
 };
 const PORT = Number(arg('port', '8137'));
 const RUNS = Math.max(1, Number(arg('runs', '1')));
+const ALL_PAGES = ['home', 'product', 'cart'];
+const ALL_PRESETS = ['mobile', 'desktop'];
+const PAGES = arg('pages', ALL_PAGES.join(',')).split(',');
+const PRESETS = arg('presets', ALL_PRESETS.join(',')).split(',');
+const KEEP = arg('keep', null);
+for (const [given, known] of [
+  [PAGES, ALL_PAGES],
+  [PRESETS, ALL_PRESETS],
+]) {
+  const unknown = given.filter((name) => !known.includes(name));
+  if (unknown.length) throw new Error(`unknown ${unknown.join(', ')}; choose from ${known.join(', ')}`);
+}
+const PARTIAL = PAGES.length < ALL_PAGES.length || PRESETS.length < ALL_PRESETS.length;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -161,16 +176,18 @@ async function main() {
       { name: 'home', url: `${base}/#/` },
       { name: 'product', url: `${base}/#/product/${productId}` },
       { name: 'cart', url: `${base}/#/cart` },
-    ];
+    ].filter((page) => PAGES.includes(page.name));
+    if (KEEP) mkdirSync(path.resolve(KEEP), { recursive: true });
 
     mkdirSync(jsonDir, { recursive: true });
     const rows = [];
-    for (const preset of ['mobile', 'desktop']) {
+    for (const preset of PRESETS) {
       for (const page of pages) {
         const runs = [];
         for (let i = 0; i < RUNS; i += 1) {
           log(`${page.name} (${preset})${RUNS > 1 ? ` run ${i + 1}/${RUNS}` : ''}`);
-          runs.push(lighthouse(page.url, preset, path.join(work, `${page.name}-${preset}-${i}.json`)));
+          const reportPath = path.join(KEEP ? path.resolve(KEEP) : work, `${page.name}-${preset}-${i}.json`);
+          runs.push(lighthouse(page.url, preset, reportPath));
         }
         const byScore = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
         const summary = {
@@ -179,10 +196,12 @@ async function main() {
           runs: runs.length,
           medianScore: median(runs.map((r) => r.score)),
         };
-        writeFileSync(
-          path.join(jsonDir, `${page.name}-${preset}.json`),
-          `${JSON.stringify(summary, null, 2)}\n`,
-        );
+        // A partial run leaves the committed per-page summaries of the last full run alone.
+        if (!PARTIAL)
+          writeFileSync(
+            path.join(jsonDir, `${page.name}-${preset}.json`),
+            `${JSON.stringify(summary, null, 2)}\n`,
+          );
         rows.push(summary);
         log(
           `${page.name} (${preset}): performance ${summary.score ?? 'n/a'}, LCP ${fmtMs(summary.lcpMs)}, CLS ${fmtCls(summary.cls)}, TBT ${fmtMs(summary.tbtMs)}`,
@@ -191,7 +210,7 @@ async function main() {
     }
 
     const lines = [
-      '# Lighthouse results',
+      `# Lighthouse results${PARTIAL ? ` (partial: ${PAGES.join(', ')}; ${PRESETS.join(', ')})` : ''}`,
       '',
       `Run ${new Date().toISOString()}: Lighthouse ${rows[0]?.lighthouseVersion ?? '?'} with ${CHROME_PATH} (${CHROME_FLAGS.join(' ')}), production build served by the server with demo data (PGlite). ${RUNS} run(s) per page, median by score. Targets: performance ≥ ${TARGETS.mobile} (mobile), ${TARGETS.desktop} (desktop), CLS 0.`,
       '',
@@ -214,7 +233,7 @@ async function main() {
       ),
       '',
     ];
-    writeFileSync(path.join(resultsDir, 'lighthouse.md'), lines.join('\n'));
+    writeFileSync(path.join(resultsDir, PARTIAL ? 'lighthouse-partial.md' : 'lighthouse.md'), lines.join('\n'));
     console.info(`\n${lines.join('\n')}`);
   } finally {
     if (server && server.exitCode === null) {

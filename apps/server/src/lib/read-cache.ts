@@ -19,7 +19,8 @@ export class ReadCache {
     const value = await load();
     if (generation === this.generation) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { generation, expiresAt: now + this.ttlMs, value });
+      // The lifetime counts from when the value was read, not from when the load began.
+      this.entries.set(key, { generation, expiresAt: Date.now() + this.ttlMs, value });
     }
     return value;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sellerSummarySchema } from '../accounts/schemas.ts';
 import { productSchema } from '../catalogue/schemas.ts';
-import { storeSchema } from '../stores/schemas.ts';
+import { mapStoreSchema, storeSchema } from '../stores/schemas.ts';
 
 export const SEARCH_TYPES = [
   'stores',
@@ -45,14 +45,37 @@ export const searchAllSchema = z.object({
 export type SearchAll = z.infer<typeof searchAllSchema>;
 
 /**
- * The answer by type: stores, map, my_stores → Store[]; products, my_products,
+ * The answer by type: stores, my_stores → Store[]; map → MapStore[]; products, my_products,
  * products_by_seller → Product[]; profiles → SellerSummary[]; all → {products, stores,
  * profiles}; products_in_store, products_in_my_store → [{id, number, store, product}].
  */
 export const searchResponseSchema = z.union([
-  z.array(storeSchema).describe('stores, map, my_stores'),
+  z.array(storeSchema).describe('stores, my_stores'),
+  z.array(mapStoreSchema).describe('map'),
   z.array(productSchema).describe('products, my_products, products_by_seller'),
   z.array(sellerSummarySchema).describe('profiles'),
   z.array(productInStoreSchema).describe('products_in_store, products_in_my_store'),
   searchAllSchema.describe('all'),
 ]);
+
+/** The exact answer schema of one search type (the union above covers them all). */
+export function searchResponseSchemaFor(type: SearchType) {
+  switch (type) {
+    case 'stores':
+    case 'my_stores':
+      return z.array(storeSchema);
+    case 'map':
+      return z.array(mapStoreSchema);
+    case 'products':
+    case 'my_products':
+    case 'products_by_seller':
+      return z.array(productSchema);
+    case 'profiles':
+      return z.array(sellerSummarySchema);
+    case 'products_in_store':
+    case 'products_in_my_store':
+      return z.array(productInStoreSchema);
+    case 'all':
+      return searchAllSchema;
+  }
+}

@@ -55,6 +55,26 @@ export const storeSchema = z.object({
 });
 export type Store = z.infer<typeof storeSchema>;
 
+/**
+ * A store as the map draws it (GET /api/search/?type=map): a marker, its popup and the list
+ * beside the map. The full Store, with description, phone, pictures and stock, is at
+ * GET /api/stores/{id}/ (docs/decisions/112).
+ */
+export const mapStoreSchema = storeSchema.pick({
+  id: true,
+  owner: true,
+  name: true,
+  address: true,
+  city: true,
+  latitude: true,
+  longitude: true,
+  category: true,
+  owner_name: true,
+  owner_id: true,
+  profile_image: true,
+});
+export type MapStore = z.infer<typeof mapStoreSchema>;
+
 const latitude = z.coerce
   .number({ message: 'Enter a latitude.' })
   .min(-90, 'Latitude lies between -90 and 90.')

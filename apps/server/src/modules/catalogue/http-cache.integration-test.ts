@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerCustomer, registerSeller, type TestUser } from '../../../test/fixtures.ts';
@@ -68,5 +69,39 @@ describe('HTTP caching of anonymous catalogue and search answers', () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('sends answers compressed the way the browser asks, the same JSON in every encoding', async () => {
+    for (let i = 0; i < 8; i++) await createProduct(t.app, seller, cheese, { name: `Bergkäse ${i}` });
+    const url = '/api/products/?offset=0&limit=12';
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
+
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.headers.etag).toBe(plain.headers.etag);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const none = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(plain.json());
+
+    // A 304 has no body to encode; with credentials the answer is compressed too, never kept.
+    const revalidated = await t.app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const mine = await t.app.inject({ url, headers: { ...customer.auth, 'accept-encoding': 'gzip' } });
+    expect(mine.headers['content-encoding']).toBe('gzip');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(JSON.parse(gunzipSync(mine.rawPayload).toString())).toEqual(plain.json());
   });
 });

@@ -84,10 +84,16 @@ export interface StockHit {
 }
 
 export interface MapStoreRow {
-  store: typeof stores.$inferSelect;
+  id: number;
+  ownerId: number;
+  name: string;
+  address: string;
+  city: string;
+  latitude: string;
+  longitude: string;
   ownerName: string;
   ownerImage: string | null;
-  categories: { id: number; name: string }[];
+  categoryIds: number[];
 }
 
 export class SearchRepo {
@@ -234,20 +240,25 @@ export class SearchRepo {
   }
 
   /**
-   * Live stores by id for the map, in the order given, with owner and categories, in one
-   * query and without stock rows (see SearchService.mapStores).
+   * Live stores by id for the map, in the order given: the marker fields, the owner and the
+   * category ids, in one query (see SearchService.mapStores).
    */
   async mapStores(ids: number[]): Promise<MapStoreRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({
-        store: stores,
+        id: stores.id,
+        ownerId: stores.ownerId,
+        name: stores.name,
+        address: stores.address,
+        city: stores.city,
+        latitude: stores.latitude,
+        longitude: stores.longitude,
         ownerName: users.username,
         ownerImage: profiles.image,
-        categories: sql<{ id: number; name: string }[] | string>`coalesce((
-          select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.position, c.id)
-          from ${storeCategories} sc join ${categories} c on c.id = sc.category_id
-          where sc.store_id = ${stores.id}), '[]'::json)`,
+        categoryIds: sql<number[] | string>`array(
+          select sc.category_id from ${storeCategories} sc join ${categories} c on c.id = sc.category_id
+          where sc.store_id = ${stores.id} order by c.position, c.id)`,
       })
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerId))
@@ -255,13 +266,12 @@ export class SearchRepo {
       .where(and(inArray(stores.id, ids), isNull(stores.deletedAt), isNull(users.deletedAt)));
     const byId = new Map(
       rows.map((r) => [
-        r.store.id,
+        r.id,
         {
           ...r,
-          categories:
-            typeof r.categories === 'string'
-              ? (JSON.parse(r.categories) as { id: number; name: string }[])
-              : r.categories,
+          latitude: String(r.latitude),
+          longitude: String(r.longitude),
+          categoryIds: intArray(r.categoryIds),
         },
       ]),
     );
@@ -277,4 +287,11 @@ export class SearchRepo {
       .limit(1);
     return rows[0]?.ownerId ?? null;
   }
+}
+
+/** An int[] column: an array from node-postgres and PGlite, or its text form `{1,2}`. */
+function intArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map(Number) : [];
 }

@@ -27,7 +27,9 @@ beforeAll(async () => {
     headers: sellerB.auth,
     payload: { industry: 'Bäckerei', description: 'Brot aus dem Holzofen' },
   });
+  const tree = (await t.app.inject({ url: '/api/products/categories/' })).json() as { id: number }[];
   zurichStore = await createStore(t.app, sellerA, {
+    category: [tree[1]!.id, tree[0]!.id],
     name: 'Molkerei Limmat',
     city: 'Zürich',
     address: 'Limmatquai 5',
@@ -97,19 +99,28 @@ describe('public search types', () => {
     expect(ids(byBrand.json())).toContain(emmentaler.id);
   });
 
-  it('map: lists every store with the owner’s name, id and picture, without credentials', async () => {
+  it('map: lists every store as a marker with the owner’s name, id and picture, without credentials', async () => {
     const res = await search({ type: 'map', search_string: '' });
     expect(res.statusCode).toBe(200);
     const stores = res.json();
     expect(ids(stores)).toEqual(expect.arrayContaining([zurichStore.id, bernStore.id, storeB.id]));
     const zurich = stores.find((s: { id: number }) => s.id === zurichStore.id);
-    expect(zurich).toMatchObject({
+    const full = (await t.app.inject({ url: `/api/stores/${zurichStore.id}/` })).json();
+    // Exactly what a marker, its popup and the list beside the map show; the rest is one click away.
+    expect(zurich).toEqual({
+      id: zurichStore.id,
+      owner: sellerA.id,
+      name: full.name,
+      address: full.address,
+      city: full.city,
+      latitude: full.latitude,
+      longitude: full.longitude,
+      category: full.category,
       owner_name: sellerA.username,
       owner_id: sellerA.id,
       profile_image: null,
-      latitude: expect.any(Number),
-      longitude: expect.any(Number),
     });
+    expect(full.category).toHaveLength(2);
   });
 
   it('an empty search lists everything of the type, newest first', async () => {

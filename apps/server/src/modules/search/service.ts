@@ -2,6 +2,7 @@
 import {
   toSearchText,
   type Product,
+  type MapStore,
   type ProductInStore,
   type SearchAll,
   type SearchQuery,
@@ -14,7 +15,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { loadProducts } from '../catalogue/service.ts';
-import { StoresService, toStore } from '../stores/service.ts';
+import { mediaUrl } from '../media/pipeline.ts';
+import { StoresService } from '../stores/service.ts';
 import { SearchRepo } from './repo.ts';
 
 /** Lists are bounded: 100 best (or newest, for an empty search) unless `limit` asks for fewer. */
@@ -22,7 +24,7 @@ export const DEFAULT_LIMIT = 100;
 /** The map shows every store, up to this many. */
 export const MAP_LIMIT = 1000;
 
-export type SearchResult = Store[] | Product[] | SellerSummary[] | ProductInStore[] | SearchAll;
+export type SearchResult = Store[] | MapStore[] | Product[] | SellerSummary[] | ProductInStore[] | SearchAll;
 
 export class SearchService {
   private readonly repo: SearchRepo;
@@ -95,16 +97,25 @@ export class SearchService {
   }
 
   /**
-   * The map draws markers: its stores carry every Store field but an empty `stocks` list (a
-   * store's stock is at GET /api/stocks/store/{id}). With every stock row, the 1,000 stores of
-   * the 100,000-product catalogue made a 61 MB answer that took seconds and ran the server
-   * out of memory under load (docs/decisions/111).
+   * The map draws markers, their popups and the list beside the map: it gets just those fields
+   * (docs/decisions/112). The whole Store, with its stock, was 420 KB for 1,000 stores even
+   * without stock rows (61 MB with them, docs/decisions/111).
    */
-  private async mapStores(q: string, limit: number): Promise<Store[]> {
+  private async mapStores(q: string, limit: number): Promise<MapStore[]> {
     const rows = await this.repo.mapStores(await this.repo.storeIds(q, limit));
-    return rows.map(({ store, ownerName, ownerImage, categories }) =>
-      toStore(this.ctx, { store, ownerName, ownerImage }, categories, []),
-    );
+    return rows.map((r) => ({
+      id: r.id,
+      owner: r.ownerId,
+      name: r.name,
+      address: r.address,
+      city: r.city,
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      category: r.categoryIds,
+      owner_name: r.ownerName,
+      owner_id: r.ownerId,
+      profile_image: mediaUrl(this.ctx.media, r.ownerImage),
+    }));
   }
 
   private async storesMatching(q: string, limit: number): Promise<Store[]> {

@@ -5,6 +5,7 @@
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { FeatureCollection, Point } from 'geojson';
+import type { MapStore } from '@marktgasse/shared';
 import type { GeoJSONSource, Map as MapLibreMap, Marker, Popup } from 'maplibre-gl';
 import { paths } from '../../../config/paths';
 import { useT, type TranslateVars } from '../../../i18n';
@@ -16,24 +17,19 @@ import { mapLibreLocale } from '../lib/map-locale';
 import { closeUpZoom, SWISS_CENTER, SWISS_MAX_BOUNDS, storeMapZoom } from '../lib/map-style';
 import { isWebGLSupported } from '../lib/webgl';
 
-export interface MapStore {
-  id: number;
-  name: string;
-  city: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  owner_name: string;
-  owner_id: number;
-}
+/** What a marker and its popup need (a MapStore from the map search has it). */
+export type MapMarkerStore = Pick<
+  MapStore,
+  'id' | 'name' | 'city' | 'address' | 'latitude' | 'longitude' | 'owner_name' | 'owner_id'
+>;
 
 export interface StoreMapHandle {
   /** Centres the map on a store and opens its popup. */
-  showStore(store: MapStore): void;
+  showStore(store: MapMarkerStore): void;
 }
 
 interface Props {
-  stores: MapStore[];
+  stores: MapMarkerStore[];
   /** When this changes to a non-empty value, the map fits the stores shown (a new search). */
   fitKey?: string;
   styleUrl?: string | null;
@@ -44,7 +40,7 @@ const SOURCE = 'stores';
 
 type Translate = (key: string, vars?: TranslateVars) => string;
 
-function popupContent(store: MapStore, t: Translate): HTMLElement {
+function popupContent(store: MapMarkerStore, t: Translate): HTMLElement {
   const root = document.createElement('div');
   root.className = 'store-popup';
   const name = document.createElement('strong');
@@ -63,7 +59,7 @@ function popupContent(store: MapStore, t: Translate): HTMLElement {
   return root;
 }
 
-function toFeatures(stores: MapStore[]): FeatureCollection<Point> {
+function toFeatures(stores: MapMarkerStore[]): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
     features: stores.map((s) => ({
