@@ -1,22 +1,44 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReadCache } from './read-cache.ts';
 
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('ReadCache', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['Date'] });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('answers from memory within the lifetime and loads again after it', async () => {
+  it('answers from memory within the lifetime, then the old value while one load refreshes it', async () => {
     const cache = new ReadCache(5_000);
     let loads = 0;
-    const load = async () => ++loads;
+    let release = () => {};
+    const load = async () => {
+      loads += 1;
+      if (loads > 1) await new Promise<void>((resolve) => (release = resolve));
+      return loads;
+    };
     expect(await cache.getOrLoad('k', load)).toBe(1);
     vi.advanceTimersByTime(4_999);
     expect(await cache.getOrLoad('k', load)).toBe(1);
     vi.advanceTimersByTime(2);
+    // Expired: readers are not kept waiting while a single background load runs.
+    expect(await cache.getOrLoad('k', load)).toBe(1);
+    expect(await cache.getOrLoad('k', load)).toBe(1);
+    expect(loads).toBe(2);
+    release();
+    await settle();
+    expect(await cache.getOrLoad('k', load)).toBe(2);
+  });
+
+  it('loads before answering when an entry is older than its lifetime plus the grace period', async () => {
+    const cache = new ReadCache(5_000, 100, 5_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.getOrLoad('k', load);
+    vi.advanceTimersByTime(10_001);
     expect(await cache.getOrLoad('k', load)).toBe(2);
   });
 
@@ -30,6 +52,7 @@ describe('ReadCache', () => {
     expect(await cache.getOrLoad('k', slow)).toBe(1);
     vi.advanceTimersByTime(1_000);
     expect(await cache.getOrLoad('k', slow)).toBe(1);
+    expect(loads).toBe(1);
   });
 
   it('forgets everything on a write, and never keeps a value loaded before that write', async () => {
@@ -42,5 +65,16 @@ describe('ReadCache', () => {
     });
     expect(await racing).toBe('read before the write');
     expect(await cache.getOrLoad('k', async () => 'new')).toBe('new');
+  });
+
+  it('keeps answering the old value when a background refresh fails, and tries again', async () => {
+    const cache = new ReadCache(5_000);
+    await cache.getOrLoad('k', async () => 'first');
+    vi.advanceTimersByTime(5_001);
+    expect(await cache.getOrLoad('k', () => Promise.reject(new Error('database away')))).toBe('first');
+    await settle();
+    expect(await cache.getOrLoad('k', async () => 'second')).toBe('first');
+    await settle();
+    expect(await cache.getOrLoad('k', async () => 'third')).toBe('second');
   });
 });

@@ -1,20 +1,47 @@
 /**
  * A short-lived cache for anonymous catalogue reads. Any write to the catalogue bumps a
  * generation number, which makes every earlier entry stale at once.
+ *
+ * Expiry only matters for writes this process did not see (another server process): an entry
+ * past its lifetime but within the grace period is still answered while one background load
+ * refreshes it (stale-while-revalidate), so readers never queue behind a reload; an entry
+ * older than that is loaded before answering.
  */
+interface Entry {
+  generation: number;
+  expiresAt: number;
+  value: unknown;
+  refreshing?: boolean;
+}
+
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, { generation: number; expiresAt: number; value: unknown }>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
     private readonly ttlMs = 5_000,
     private readonly maxEntries = 2_000,
+    private readonly graceMs = ttlMs,
   ) {}
 
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generation && hit.expiresAt > now) return hit.value as T;
+    if (hit && hit.generation === this.generation) {
+      const now = Date.now();
+      if (hit.expiresAt > now) return hit.value as T;
+      if (hit.expiresAt + this.graceMs > now) {
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          // A failed refresh keeps the old value until the grace period ends, then loads in line.
+          this.load(key, load).catch(() => (hit.refreshing = false));
+        }
+        return hit.value as T;
+      }
+    }
+    return this.load(key, load);
+  }
+
+  private async load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.generation;
     const value = await load();
     if (generation === this.generation) {

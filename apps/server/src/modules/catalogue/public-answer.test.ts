@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { brotliDecompressSync } from 'node:zlib';
+import { z } from 'zod';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BEST_BROTLI_MIN_BYTES, pickEncoding, renderAnswer, sendAnswer } from './public-answer.ts';
+
+// A large, repetitive answer like the map's: names and places over and over.
+const towns = ['Aarau', 'Bern', 'Chur', 'Lugano', 'Sion', 'Zug', 'Thun', 'Biel/Bienne'];
+const stores = Array.from({ length: 1500 }, (_, i) => ({
+  id: i,
+  name: `Velo ${towns[i % towns.length]} ${i % 97}`,
+  address: `Bahnhofstrasse ${i % 53}, ${3000 + (i % 700)} ${towns[(i * 7) % towns.length]}`,
+  latitude: 46 + ((i * 37) % 1000) / 1000,
+  longitude: 7 + ((i * 91) % 1000) / 1000,
+}));
+const answer = renderAnswer(z.array(z.unknown()), stores);
+const app = Fastify();
+app.get('/answer', (request, reply) => sendAnswer(request, reply, answer));
+afterAll(() => app.close());
+
+describe('public answers', () => {
+  it('chooses brotli, else gzip, and respects q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+
+  it('sends a large answer compressed at once, and smaller still once the best compression is done', async () => {
+    expect(answer.body.length).toBeGreaterThan(BEST_BROTLI_MIN_BYTES);
+    const get = () => app.inject({ url: '/answer', headers: { 'accept-encoding': 'br' } });
+    const first = await get();
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toEqual(stores);
+    let later = await get();
+    for (let i = 0; i < 100 && later.rawPayload.length >= first.rawPayload.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      later = await get();
+    }
+    expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(later.rawPayload).toString())).toEqual(stores);
+    expect(later.headers.etag).toBe(first.headers.etag);
+  });
+});
