@@ -15,6 +15,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
+import { RedisCacheBus } from './lib/cache-bus.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -83,12 +84,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     media,
     cache: new ReadCache(),
   };
+  const cacheBus = config.REDIS_URL ? new RedisCacheBus(config.REDIS_URL, () => ctx.cache.forget()) : null;
+  if (cacheBus) {
+    ctx.cache.onInvalidate = () => cacheBus.publish();
+    await cacheBus.listening();
+  }
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
-    await limiter.close();
+    await Promise.all([limiter.close(), cacheBus?.close()]);
   });
 
   registerErrorHandling(app);

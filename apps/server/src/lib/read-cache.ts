@@ -17,6 +17,8 @@ interface Entry {
 export class ReadCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
+  /** Called on every local write: tells the other server processes (lib/cache-bus.ts). */
+  onInvalidate: (() => void) | null = null;
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -54,6 +56,12 @@ export class ReadCache {
 
   /** Call after any write that changes what anonymous readers see. */
   invalidate(): void {
+    this.forget();
+    this.onInvalidate?.();
+  }
+
+  /** Another process wrote: forget, without telling anyone again. */
+  forget(): void {
     this.generation += 1;
     this.entries.clear();
   }

@@ -2,7 +2,8 @@
  * Scale-out: two server processes on two ports share one PostgreSQL database and one media
  * directory. Concurrent orders through both for the same last units never oversell, and a
  * review, a stock change and a payment made through one process are visible through the
- * other within the catalogue cache's lifetime (5 s).
+ * other within the catalogue cache's lifetime (5 s) — at once, when the processes share Redis,
+ * which carries the "catalogue changed" message between them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: db.url,
     DATA_DIR: dir,
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
   const port = 9300 + Math.floor(Math.random() * 300);
   a = await startServerProcess(env, port);
@@ -150,5 +151,27 @@ describe('two server processes on one database', () => {
       (await http(b.base, `/api/orders/${order.body.id}/pay/`, { method: 'PUT', token: customer.token }))
         .status,
     ).toBe(409);
+  });
+
+  it('with Redis, a catalogue write through one process empties the other one’s cache at once', async () => {
+    const { productId } = await sellerWithProduct(a.base, [4]);
+    const before = await http(b.base, `/api/products/${productId}`);
+    expect(before.body.numReviews).toBe(0);
+    const customer = await register(a.base, 'CUSTOMER');
+    const written = Date.now();
+    const review = await http(a.base, `/api/products/${productId}/reviews/`, {
+      method: 'POST',
+      token: customer.token,
+      body: { rating: 5, comment: 'Wie vom Hof' },
+    });
+    expect(review.status).toBe(201);
+    const seen = await eventually(
+      () => http(b.base, `/api/products/${productId}`),
+      (r) => r.body.numReviews === 1,
+      CACHE_LIFETIME_MS,
+    );
+    expect(seen.body.numReviews).toBe(1);
+    // Well inside the 5 s lifetime: the other process was told, it did not wait for expiry.
+    expect(Date.now() - written).toBeLessThan(1_500);
   });
 });
