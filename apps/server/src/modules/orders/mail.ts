@@ -10,7 +10,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatCHF } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { claimMail, markMailFailed, markMailSent, type MailInput, type OutboxRow } from './repo.ts';
+import { claimMail, markMailFailed, markMailsSent, type MailInput, type OutboxRow } from './repo.ts';
 
 const MAX_ATTEMPTS = 10;
 const BATCH = 20;
@@ -34,6 +34,17 @@ function link(ctx: AppContext, route: string): string {
   return `${base.replace(/\/$/, '')}/#${route}`;
 }
 
+// Built once: `toLocaleString` builds a new formatter on every call, a measurable cost per order.
+const zurichTime = new Intl.DateTimeFormat('de-CH', {
+  timeZone: 'Europe/Zurich',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
 const signature = '\n\nMarktgasse — the marketplace of Swiss shops';
 
 export const mails = {
@@ -43,7 +54,7 @@ export const mails = {
     order: { id: number; totalRappen: number; expiresAt: Date },
     items: MailLine[],
   ): MailInput {
-    const until = order.expiresAt.toLocaleString('de-CH', { timeZone: 'Europe/Zurich' });
+    const until = zurichTime.format(order.expiresAt);
     return {
       recipient: to.email,
       subject: `Marktgasse: order #${order.id} received`,
@@ -154,7 +165,11 @@ export async function deliverOutbox(ctx: AppContext, log?: FastifyBaseLogger): P
 
 async function deliver(ctx: AppContext, due: OutboxRow[], log?: FastifyBaseLogger): Promise<number> {
   const db = ctx.database.db;
-  let sent = 0;
+  const dir = path.join(ctx.config.dataDir, 'outbox');
+  let dirReady = false;
+  // Marked in one statement per batch rather than one commit per e-mail: a crash in between
+  // sends the batch again once its lease runs out, as it would for a single e-mail before.
+  const sent: number[] = [];
   for (const mail of due) {
     const message = {
       from: ctx.config.MAIL_FROM,
@@ -168,12 +183,13 @@ async function deliver(ctx: AppContext, due: OutboxRow[], log?: FastifyBaseLogge
         await smtpTransport(ctx.config.SMTP_URL).sendMail(message);
       } else {
         const info = (await fileTransport.sendMail(message)) as { message: Buffer };
-        const dir = path.join(ctx.config.dataDir, 'outbox');
-        await mkdir(dir, { recursive: true });
+        if (!dirReady) {
+          await mkdir(dir, { recursive: true });
+          dirReady = true;
+        }
         await writeFile(path.join(dir, `${String(mail.id).padStart(6, '0')}.eml`), info.message);
       }
-      await markMailSent(db, mail.id);
-      sent += 1;
+      sent.push(mail.id);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       log?.warn(
@@ -183,5 +199,6 @@ async function deliver(ctx: AppContext, due: OutboxRow[], log?: FastifyBaseLogge
       await markMailFailed(db, mail.id, text, retryDelaySeconds(mail.attempts));
     }
   }
-  return sent;
+  await markMailsSent(db, sent);
+  return sent.length;
 }

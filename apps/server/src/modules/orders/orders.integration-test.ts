@@ -251,6 +251,57 @@ describe('placing an order', () => {
     expect(none.statusCode).toBe(409);
   });
 
+  it('answers a placed order exactly as it is shown afterwards, and queues its e-mail', async () => {
+    const a = await buildShop(t.app, db, {
+      prices: ['12.50', '7.00'],
+      stock: [
+        [1, 2],
+        [5, 5],
+      ],
+    });
+    const b = await buildShop(t.app, db, { prices: ['40.00'] });
+    await db
+      .update(products)
+      .set({ image: 'products/placed-answer.webp' })
+      .where(eq(products.id, a.products[0]!.id));
+    const customer = await registerUser(t.app);
+    const [split, twice] = a.products as [(typeof a.products)[0], (typeof a.products)[0]];
+    const placed = await placeOk(
+      customer,
+      [
+        // 3 online from two stores (2 + 1), the same product picked up and sent, a second seller.
+        { product: split, quantity: 3 },
+        { product: twice, store: a.stores[1]!, quantity: 2 },
+        { product: twice },
+        { product: b.products[0]! },
+      ],
+      { totalPrice: '98.50', totalShippingPrice: '40.00' },
+    );
+    expect(await stockOf(db, a.stores[0]!.id, split.id)).toBe(0);
+    expect(await stockOf(db, a.stores[1]!.id, split.id)).toBe(0);
+    expect(await stockOf(db, a.stores[1]!.id, twice.id)).toBe(3);
+
+    const shown = await get(customer, `/api/orders/${placed.id}/`);
+    expect(shown.statusCode).toBe(200);
+    expect(placed).toEqual(shown.json());
+    expect((await get(customer, '/api/orders/myorders/')).json()[0]).toEqual(placed);
+    expect(placed.sellerOrder).toHaveLength(2);
+    const own = placed.sellerOrder.find((so: { seller: { id: number } }) => so.seller.id === a.seller.id);
+    expect(own.onlineOrderItems).toHaveLength(2);
+    expect(own.onlineOrderItems[0].image).toContain('placed-answer');
+    expect(own.inStoreOrderItems).toEqual([
+      expect.objectContaining({ quantity: 2, store: expect.objectContaining({ id: a.stores[1]!.id }) }),
+    ]);
+
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} = ${`Marktgasse: order #${placed.id} received`}`);
+    expect(mail?.recipient).toBe(customer.email);
+    expect(mail?.body).toContain(`3 × ${split.name}`);
+    expect(mail?.body).toContain('Total: CHF 138.50');
+  });
+
   it('sells the last 5 units to exactly 5 of 50 concurrent customers', async () => {
     const shop = await buildShop(t.app, db, { prices: ['25.00'], stock: [[3, 2]] });
     const p = shop.products[0]!;

@@ -1,12 +1,12 @@
 /** The only place in the orders module that knows the ORM. Every function takes the handle to use (db or tx). */
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   orderItems,
   orders,
   outbox,
   payments,
-  products,
   sellerOrders,
   stockAllocations,
   stocks,
@@ -24,6 +24,7 @@ export interface ProductForSale {
   id: number;
   sellerId: number;
   sellerName: string;
+  sellerEmail: string;
   name: string;
   brand: string;
   image: string | null;
@@ -37,6 +38,7 @@ export interface LockedStock {
   number: number;
   storeOwnerId: number;
   storeName: string;
+  storeCity: string;
 }
 
 export interface UserBrief {
@@ -58,53 +60,216 @@ export interface MailInput {
   body: string;
 }
 
-export async function findLiveProducts(db: DbOrTx, ids: number[]): Promise<ProductForSale[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      sellerName: users.username,
-      name: products.name,
-      brand: products.brand,
-      image: products.image,
-      priceRappen: products.priceRappen,
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
+/** Rows of a raw `execute`: node-postgres answers a result object, PGlite its own; both carry `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+const dialect = new PgDialect();
+const param = (name: string) => sql.placeholder(name);
+
+/** A raw statement whose text is built once; `param(name)` marks the values given per call. */
+interface Statement {
+  name: string;
+  query: Query;
+}
+
+function statement(name: string, query: SQL): Statement {
+  return { name, query: dialect.sqlToQuery(query) };
 }
 
 /**
- * Locks, in stock-id order, every stock row of these products in a live store. Locking in
- * one order makes concurrent checkouts wait for each other instead of deadlocking.
+ * Runs a statement as a named prepared statement: PostgreSQL parses it once per connection
+ * and can reuse its plan, which for the checkout statements costs more than running them.
+ * PGlite ignores the name.
  */
-export async function lockStocks(tx: DbOrTx, productIds: number[]): Promise<LockedStock[]> {
-  if (productIds.length === 0) return [];
-  return tx
-    .select({
-      id: stocks.id,
-      storeId: stocks.storeId,
-      productId: stocks.productId,
-      number: stocks.number,
-      storeOwnerId: stores.ownerId,
-      storeName: stores.name,
-    })
-    .from(stocks)
-    .innerJoin(stores, eq(stores.id, stocks.storeId))
-    .where(and(inArray(stocks.productId, productIds), isNull(stores.deletedAt)))
-    .orderBy(asc(stocks.id))
-    .for('update', { of: stocks });
+async function run<T>(db: DbOrTx, stmt: Statement, values: Record<string, unknown>): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(stmt.query, undefined, stmt.name, false);
+  return rowsOf<T>(await prepared.execute(values));
 }
 
-/** Takes `quantity` units if they are still there; false otherwise (never below zero). */
-export async function takeStock(tx: DbOrTx, stockId: number, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(stocks)
-    .set({ number: sql`${stocks.number} - ${quantity}`, updatedAt: sql`now()` })
-    .where(and(eq(stocks.id, stockId), sql`${stocks.number} >= ${quantity}`))
-    .returning({ id: stocks.id });
-  return rows.length === 1;
+export interface PlacementStart {
+  products: ProductForSale[];
+  /** Every stock row of the products in a live store, locked, in stock-id order. */
+  stocks: LockedStock[];
+  /** The id the new order gets (drawn now so its e-mail can name it before the rows are written). */
+  orderId: number;
+  /** The transaction's clock, `now()`: the order's creation time. */
+  now: Date;
+}
+
+// Written so that one cached plan fits every cart and PostgreSQL stops planning it per call:
+// the ids arrive as a JSON list (its size never sways the estimates), and `limit 1` on the
+// primary-key lookups keeps them index probes instead of hash joins over every user and store.
+const startPlacementStatement = statement(
+  'orders_place_start',
+  sql`
+    with wanted as materialized (
+      select distinct value::int as id from json_array_elements_text(${param('productIds')}::json))
+    select
+      (select coalesce(json_agg(json_build_object(
+          'id', p.id, 'sellerId', p.seller_id, 'sellerName', u.username, 'sellerEmail', u.email,
+          'name', p.name, 'brand', p.brand, 'image', p.image, 'priceRappen', p.price_rappen)), '[]'::json)
+        from wanted
+        join products p on p.id = wanted.id
+        join lateral (select username, email from users where users.id = p.seller_id limit 1) u on true
+        where p.deleted_at is null) as products,
+      (select coalesce(json_agg(json_build_object(
+          'id', l.id, 'storeId', l.store_id, 'productId', l.product_id, 'number', l.number,
+          'storeOwnerId', l.owner_id, 'storeName', l.name, 'storeCity', l.city) order by l.id), '[]'::json)
+        from (select s.id, s.store_id, s.product_id, s.number, st.owner_id, st.name, st.city
+              from wanted
+              join stocks s on s.product_id = wanted.id
+              join lateral (
+                select owner_id, name, city from stores
+                where stores.id = s.store_id and stores.deleted_at is null limit 1) st on true
+              order by s.id
+              for update of s) l) as stocks,
+      nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id,
+      (extract(epoch from now()) * 1000)::float8 as now_ms`,
+);
+
+/**
+ * The first step of a checkout, in one round trip: the live products with their sellers, and
+ * every stock row of these products in a live store, locked in stock-id order. Locking in one
+ * order makes concurrent checkouts wait for each other instead of deadlocking.
+ */
+export async function startPlacement(tx: DbOrTx, productIds: number[]): Promise<PlacementStart> {
+  const [row] = await run<{
+    products: ProductForSale[];
+    stocks: LockedStock[];
+    order_id: number;
+    now_ms: number;
+  }>(tx, startPlacementStatement, { productIds: JSON.stringify(productIds) });
+  return { products: row!.products, stocks: row!.stocks, orderId: row!.order_id, now: new Date(row!.now_ms) };
+}
+
+export interface PlacementWrite {
+  order: {
+    id: number;
+    customerId: number;
+    paymentMethod: string;
+    shippingAddress: ShippingAddress | null;
+    itemsRappen: number;
+    shippingRappen: number;
+    expiresAt: Date;
+  };
+  /** `ord` numbers the seller orders so items can point at theirs before ids exist. */
+  sellerOrders: {
+    ord: number;
+    sellerId: number;
+    itemsRappen: number;
+    shippingRappen: number;
+    pickupCode: string | null;
+  }[];
+  items: {
+    ord: number;
+    sellerOrder: number;
+    productId: number;
+    name: string;
+    brand: string;
+    image: string | null;
+    priceRappen: number;
+    quantity: number;
+    orderType: 'online' | 'inStore';
+    storeId: number | null;
+    storeName: string | null;
+    storeOwnerName: string | null;
+  }[];
+  /** `item` is the `ord` of the item the units are reserved for. */
+  allocations: { item: number; storeId: number; productId: number; quantity: number }[];
+  /** Units to take off each locked stock row. */
+  takes: { stockId: number; quantity: number }[];
+  mail: MailInput;
+}
+
+// Lists travel as JSON documents read with json_to_recordset, so the text never depends on their length.
+const writePlacementStatement = statement(
+  'orders_place_write',
+  sql`
+    with
+      taken as (
+        update stocks set number = stocks.number - t.quantity, updated_at = now()
+        from json_to_recordset(${param('takes')}::json) as t("stockId" int, quantity int)
+        where stocks.id = t."stockId" and stocks.number >= t.quantity
+        returning stocks.id),
+      placed_order as (
+        insert into orders (id, customer_id, payment_method, shipping_address, items_rappen,
+          shipping_rappen, status, is_paid, expires_at, created_at)
+        values (${param('orderId')}::int, ${param('customerId')}::int, ${param('paymentMethod')}::text,
+          ${param('shippingAddress')}::jsonb, ${param('itemsRappen')}::int, ${param('shippingRappen')}::int,
+          'pending', false, ${param('expiresAt')}::timestamptz, now())),
+      so as materialized (
+        select v.ord, nextval(pg_get_serial_sequence('seller_orders', 'id'))::int as id, v."sellerId",
+          v."itemsRappen", v."shippingRappen", v."pickupCode"
+        from json_to_recordset(${param('sellerOrders')}::json)
+          as v(ord int, "sellerId" int, "itemsRappen" int, "shippingRappen" int, "pickupCode" text)),
+      placed_seller_orders as (
+        insert into seller_orders (id, order_id, seller_id, items_rappen, shipping_rappen, pickup_code,
+          is_shipped, is_completed, created_at)
+        select so.id, ${param('orderId')}::int, so."sellerId", so."itemsRappen", so."shippingRappen",
+          so."pickupCode", false, false, now()
+        from so),
+      item as materialized (
+        select v.*, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
+        from json_to_recordset(${param('items')}::json)
+          as v(ord int, "sellerOrder" int, "productId" int, name text, brand text, image text,
+            "priceRappen" int, quantity int, "orderType" text, "storeId" int, "storeName" text,
+            "storeOwnerName" text)),
+      placed_items as (
+        insert into order_items (id, order_id, seller_order_id, product_id, name, brand, image,
+          price_rappen, quantity, order_type, store_id, store_name, store_owner_name, is_retrieved)
+        select item.id, ${param('orderId')}::int, so.id, item."productId", item.name, item.brand,
+          item.image, item."priceRappen", item.quantity, item."orderType", item."storeId",
+          item."storeName", item."storeOwnerName", false
+        from item join so on so.ord = item."sellerOrder"),
+      placed_allocations as (
+        insert into stock_allocations (order_item_id, store_id, product_id, quantity)
+        select item.id, a."storeId", a."productId", a.quantity
+        from json_to_recordset(${param('allocations')}::json)
+          as a(item int, "storeId" int, "productId" int, quantity int)
+        join item on item.ord = a.item),
+      queued_mail as (
+        insert into outbox (recipient, subject, body)
+        values (${param('mailRecipient')}::text, ${param('mailSubject')}::text, ${param('mailBody')}::text))
+    select
+      (select count(*) from taken)::int as taken,
+      (select json_agg(json_build_array(so.ord, so.id)) from so) as seller_order_ids,
+      (select json_agg(json_build_array(item.ord, item.id)) from item) as item_ids`,
+);
+
+/**
+ * Writes a checkout in one statement: takes the stock (never below zero), inserts the order,
+ * its seller orders, items and allocations, and queues the e-mail. Answers the new ids by
+ * `ord`, or null when a stock row no longer had the units (the caller rolls back).
+ */
+export async function writePlacement(
+  tx: DbOrTx,
+  input: PlacementWrite,
+): Promise<{ sellerOrderIds: Map<number, number>; itemIds: Map<number, number> } | null> {
+  const { order, mail } = input;
+  const [row] = await run<{
+    taken: number;
+    seller_order_ids: [number, number][] | null;
+    item_ids: [number, number][] | null;
+  }>(tx, writePlacementStatement, {
+    takes: JSON.stringify(input.takes),
+    orderId: order.id,
+    customerId: order.customerId,
+    paymentMethod: order.paymentMethod,
+    shippingAddress: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+    itemsRappen: order.itemsRappen,
+    shippingRappen: order.shippingRappen,
+    expiresAt: order.expiresAt.toISOString(),
+    sellerOrders: JSON.stringify(input.sellerOrders),
+    items: JSON.stringify(input.items),
+    allocations: JSON.stringify(input.allocations),
+    mailRecipient: mail.recipient,
+    mailSubject: mail.subject,
+    mailBody: mail.body,
+  });
+  if (!row || row.taken !== input.takes.length) return null;
+  return { sellerOrderIds: new Map(row.seller_order_ids ?? []), itemIds: new Map(row.item_ids ?? []) };
 }
 
 export async function storeOwnerNames(db: DbOrTx, storeIds: number[]): Promise<Map<number, string>> {
@@ -115,48 +280,6 @@ export async function storeOwnerNames(db: DbOrTx, storeIds: number[]): Promise<M
     .innerJoin(users, eq(users.id, stores.ownerId))
     .where(inArray(stores.id, storeIds));
   return new Map(rows.map((r) => [r.id, r.owner]));
-}
-
-export async function insertOrder(
-  tx: DbOrTx,
-  values: {
-    customerId: number;
-    paymentMethod: string;
-    shippingAddress: ShippingAddress | null;
-    itemsRappen: number;
-    shippingRappen: number;
-    holdMinutes: number;
-  },
-): Promise<OrderRow> {
-  const { holdMinutes, ...rest } = values;
-  const [row] = await tx
-    .insert(orders)
-    .values({ ...rest, expiresAt: sql`now() + make_interval(mins => ${holdMinutes})` })
-    .returning();
-  return row!;
-}
-
-export async function insertSellerOrder(
-  tx: DbOrTx,
-  values: typeof sellerOrders.$inferInsert,
-): Promise<SellerOrderRow> {
-  const [row] = await tx.insert(sellerOrders).values(values).returning();
-  return row!;
-}
-
-export async function insertOrderItem(
-  tx: DbOrTx,
-  values: typeof orderItems.$inferInsert,
-): Promise<OrderItemRow> {
-  const [row] = await tx.insert(orderItems).values(values).returning();
-  return row!;
-}
-
-export async function insertAllocations(
-  tx: DbOrTx,
-  rows: { orderItemId: number; storeId: number; productId: number; quantity: number }[],
-): Promise<void> {
-  if (rows.length > 0) await tx.insert(stockAllocations).values(rows);
 }
 
 export async function enqueueMail(tx: DbOrTx, mails: MailInput[]): Promise<void> {
@@ -477,13 +600,9 @@ export async function claimMail(db: DbOrTx, limit: number, maxAttempts: number):
       where sent_at is null and next_attempt_at <= now() and attempts < ${maxAttempts}
       order by id limit ${limit} for update skip locked)
     returning id, recipient, subject, body, attempts`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    id: number;
-    recipient: string;
-    subject: string;
-    body: string;
-    attempts: number;
-  }[];
+  const rows = rowsOf<{ id: number; recipient: string; subject: string; body: string; attempts: number }>(
+    result,
+  );
   return rows.map((r) => ({
     ...r,
     nextAttemptAt: new Date(),
@@ -493,11 +612,12 @@ export async function claimMail(db: DbOrTx, limit: number, maxAttempts: number):
   }));
 }
 
-export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
+export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(outbox)
     .set({ sentAt: sql`now()`, lastError: null })
-    .where(eq(outbox.id, id));
+    .where(inArray(outbox.id, ids));
 }
 
 export async function markMailFailed(

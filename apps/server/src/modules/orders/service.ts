@@ -60,6 +60,60 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promis
   }
 }
 
+interface Placed {
+  write: Omit<repo.PlacementWrite, 'mail'>;
+  ids: { sellerOrderIds: Map<number, number>; itemIds: Map<number, number> };
+  createdAt: Date;
+  products: repo.ProductForSale[];
+  stores: Map<number, repo.LockedStock>;
+}
+
+/** The rows of an order just placed, as a read of them would give (same order of seller orders and items). */
+function placedGraph(caller: Caller, placed: Placed): { graph: repo.OrderGraph; order: repo.OrderRow } {
+  const { write, ids, createdAt } = placed;
+  const order: repo.OrderRow = {
+    ...write.order,
+    status: 'pending',
+    isPaid: false,
+    paidAt: null,
+    providerOrderId: null,
+    createdAt,
+  };
+  const sellerOrders = write.sellerOrders.map((so): repo.SellerOrderRow => ({
+    id: ids.sellerOrderIds.get(so.ord)!,
+    orderId: order.id,
+    sellerId: so.sellerId,
+    itemsRappen: so.itemsRappen,
+    shippingRappen: so.shippingRappen,
+    pickupCode: so.pickupCode,
+    isShipped: false,
+    shippedAt: null,
+    isCompleted: false,
+    completedAt: null,
+    createdAt,
+  }));
+  const items = write.items.map(({ ord, sellerOrder, ...item }): repo.OrderGraph['items'][number] => ({
+    ...item,
+    id: ids.itemIds.get(ord)!,
+    orderId: order.id,
+    sellerOrderId: sellerOrders[sellerOrder]!.id,
+    isRetrieved: false,
+    retrievedAt: null,
+    storeCity: item.storeId === null ? null : (placed.stores.get(item.storeId)?.storeCity ?? null),
+  }));
+  const users = new Map<number, repo.UserBrief>([
+    [caller.id, { id: caller.id, username: caller.username, email: caller.email }],
+  ]);
+  for (const p of placed.products) {
+    users.set(p.sellerId, { id: p.sellerId, username: p.sellerName, email: p.sellerEmail });
+  }
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  return {
+    graph: { orders: [order], sellerOrders: sellerOrders.sort(byId), items: items.sort(byId), users },
+    order,
+  };
+}
+
 const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 
 export class OrdersService {
@@ -100,10 +154,12 @@ export class OrdersService {
       }
     }
 
-    const orderId = await withRetry(() =>
+    const placed = await withRetry(() =>
       this.db.transaction(async (tx) => {
         const productIds = [...new Set(lines.map((l) => l.id))];
-        const found = new Map((await repo.findLiveProducts(tx, productIds)).map((p) => [p.id, p]));
+        // One round trip: the products, their stock rows locked, the new order's id and the clock.
+        const start = await repo.startPlacement(tx, productIds);
+        const found = new Map(start.products.map((p) => [p.id, p]));
         const priced = lines.map((line) => {
           const product = found.get(line.id);
           if (!product) {
@@ -127,8 +183,8 @@ export class OrdersService {
           );
         }
 
-        // Reserve: lock the stock rows in id order, plan from what is left, then take.
-        const locked = await repo.lockStocks(tx, productIds);
+        // Reserve: plan from what is left on the locked rows, then take.
+        const locked = start.stocks;
         const left = new Map(locked.map((s) => [s.id, s.number]));
         const plan = priced.map(() => [] as { stockId: number; storeId: number; quantity: number }[]);
         const take = (index: number, stock: repo.LockedStock, quantity: number) => {
@@ -175,28 +231,31 @@ export class OrdersService {
         for (const allocation of plan.flat()) {
           byStock.set(allocation.stockId, (byStock.get(allocation.stockId) ?? 0) + allocation.quantity);
         }
-        for (const [stockId, quantity] of [...byStock].sort((a, b) => a[0] - b[0])) {
-          if (!(await repo.takeStock(tx, stockId, quantity))) {
-            throw conflict('The stock changed while your order was placed. Please try again.');
-          }
-        }
 
-        const order = await repo.insertOrder(tx, {
+        const stores = new Map(locked.map((s) => [s.storeId, s]));
+        const order = {
+          id: start.orderId,
           customerId: caller.id,
           paymentMethod: input.paymentMethod,
           shippingAddress: address,
           itemsRappen: totals.itemsRappen,
           shippingRappen: totals.shippingRappen,
-          holdMinutes: this.ctx.config.ORDER_HOLD_MINUTES,
-        });
-        const storeNames = new Map(locked.map((s) => [s.storeId, s.storeName]));
+          expiresAt: new Date(start.now.getTime() + this.ctx.config.ORDER_HOLD_MINUTES * 60_000),
+        };
+        const write: Omit<repo.PlacementWrite, 'mail'> = {
+          order,
+          sellerOrders: [],
+          items: [],
+          allocations: [],
+          takes: [...byStock].map(([stockId, quantity]) => ({ stockId, quantity })),
+        };
         const mailLines: MailLine[] = [];
-        for (const group of totals.sellers) {
+        totals.sellers.forEach((group, sellerOrder) => {
           const own = priced
             .map((p, index) => ({ ...p, index }))
             .filter((p) => p.product.sellerId === group.sellerId);
-          const sellerOrder = await repo.insertSellerOrder(tx, {
-            orderId: order.id,
+          write.sellerOrders.push({
+            ord: sellerOrder,
             sellerId: group.sellerId,
             itemsRappen: group.itemsRappen,
             shippingRappen: group.shippingRappen,
@@ -204,9 +263,11 @@ export class OrdersService {
           });
           for (const { line, product, index } of own) {
             const storeId = line.orderType === 'inStore' ? line.storeId! : null;
-            const item = await repo.insertOrderItem(tx, {
-              orderId: order.id,
-              sellerOrderId: sellerOrder.id,
+            const storeName = storeId ? (stores.get(storeId)?.storeName ?? null) : null;
+            const item = write.items.length;
+            write.items.push({
+              ord: item,
+              sellerOrder,
               productId: product.id,
               name: product.name,
               brand: product.brand,
@@ -215,38 +276,39 @@ export class OrdersService {
               quantity: line.quantity,
               orderType: line.orderType,
               storeId,
-              storeName: storeId ? (storeNames.get(storeId) ?? null) : null,
+              storeName,
               storeOwnerName: storeId ? product.sellerName : null,
             });
-            await repo.insertAllocations(
-              tx,
-              plan[index]!.map((a) => ({
-                orderItemId: item.id,
+            for (const a of plan[index]!) {
+              write.allocations.push({
+                item,
                 storeId: a.storeId,
                 productId: product.id,
                 quantity: a.quantity,
-              })),
-            );
+              });
+            }
             mailLines.push({
               name: product.name,
               quantity: line.quantity,
               priceRappen: product.priceRappen,
-              place: storeId ? `pick-up at ${storeNames.get(storeId) ?? ''}` : 'sent to you',
+              place: storeId ? `pick-up at ${storeName ?? ''}` : 'sent to you',
             });
           }
-        }
-        await repo.enqueueMail(tx, [
-          mails.orderPlaced(
-            this.ctx,
-            caller,
-            { id: order.id, totalRappen: totals.totalRappen, expiresAt: order.expiresAt },
-            mailLines,
-          ),
-        ]);
-        return order.id;
+        });
+        const mail = mails.orderPlaced(
+          this.ctx,
+          caller,
+          { id: order.id, totalRappen: totals.totalRappen, expiresAt: order.expiresAt },
+          mailLines,
+        );
+        const ids = await repo.writePlacement(tx, { ...write, mail });
+        if (!ids) throw conflict('The stock changed while your order was placed. Please try again.');
+        return { write, ids, createdAt: start.now, products: start.products, stores } satisfies Placed;
       }),
     );
-    return this.orderFor(caller, orderId);
+    // The answer is built from what was just committed instead of reading the order back.
+    const { graph, order } = placedGraph(caller, placed);
+    return orderView(this.ctx.media, graph, order);
   }
 
   // ------------------------------------------------------------ reading
