@@ -316,18 +316,18 @@ async function benchPostgres(): Promise<string> {
       [setup.productIds],
     );
     const results = await measure(base, 'PostgreSQL', setup);
-    const after = await client.query(
-      'select coalesce(sum(number),0)::bigint as n from stocks where product_id = any($1)',
-      [setup.productIds],
-    );
-    const sold = await client.query(
-      `select coalesce(sum(a.quantity),0)::bigint as n from stock_allocations a where a.product_id = any($1) and a.released_at is null`,
+    // Both sums in one statement (one snapshot): orders still committing cannot fall between them.
+    const counted = await client.query(
+      `select (select coalesce(sum(number),0) from stocks where product_id = any($1))::bigint as stock,
+              (select coalesce(sum(quantity),0) from stock_allocations
+                where product_id = any($1) and released_at is null)::bigint as held`,
       [setup.productIds],
     );
     await client.end();
-    const oversell = Number(before.rows[0].n) - Number(after.rows[0].n) - Number(sold.rows[0].n);
+    const taken = Number(before.rows[0].n) - Number(counted.rows[0].stock);
+    const held = Number(counted.rows[0].held);
     return table('PostgreSQL 15 (server on 127.0.0.1)', results, [
-      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. Order placement: stock taken ${Number(before.rows[0].n) - Number(after.rows[0].n)}, reserved lines ${sold.rows[0].n}, difference ${oversell} (0 = no oversell).`,
+      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. Order placement: stock taken ${taken}, reserved lines ${held}, difference ${taken - held} (0 = no oversell).`,
     ]);
   } finally {
     if (server) await stop(server);

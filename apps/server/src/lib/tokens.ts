@@ -3,6 +3,7 @@
  * Only HS256 is accepted (no `alg: none`, no key confusion); the version lets logout and
  * account deletion revoke every token issued before.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
@@ -11,13 +12,14 @@ export interface TokenClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: given raw bytes, jose would import the HMAC key again for every token. */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly ttlMinutes: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async issue(claims: TokenClaims): Promise<string> {

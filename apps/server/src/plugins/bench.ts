@@ -27,14 +27,21 @@ export async function benchRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const ids = String((request.query as { ids?: string }).ids ?? '')
       .split(',')
       .map(Number);
-    const [stock] = await ctx.database.db
-      .select({ n: sql<number>`coalesce(sum(${stocks.number}),0)::int` })
-      .from(stocks)
-      .where(inArray(stocks.productId, ids));
-    const [reserved] = await ctx.database.db
-      .select({ n: sql<number>`coalesce(sum(${stockAllocations.quantity}),0)::int` })
-      .from(stockAllocations)
-      .where(sql`${stockAllocations.productId} in ${ids} and ${stockAllocations.releasedAt} is null`);
+    // One transaction (one snapshot): orders still committing cannot fall between the two sums.
+    const [stock, reserved] = await ctx.database.db.transaction(async (tx) => [
+      (
+        await tx
+          .select({ n: sql<number>`coalesce(sum(${stocks.number}),0)::int` })
+          .from(stocks)
+          .where(inArray(stocks.productId, ids))
+      )[0],
+      (
+        await tx
+          .select({ n: sql<number>`coalesce(sum(${stockAllocations.quantity}),0)::int` })
+          .from(stockAllocations)
+          .where(sql`${stockAllocations.productId} in ${ids} and ${stockAllocations.releasedAt} is null`)
+      )[0],
+    ]);
     const start = startTotals.get(ids.join(',')) ?? 0;
     return {
       start,
