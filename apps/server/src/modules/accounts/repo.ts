@@ -22,24 +22,39 @@ export interface ProfileWithCategories {
   categories: { id: number; name: string }[];
 }
 
+/**
+ * Every authenticated request looks up its caller: a named prepared statement, so PostgreSQL
+ * parses and plans it once per connection (PGlite ignores the name).
+ */
+function prepareCallerQuery(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isStaff: users.isStaff,
+      tokenVersion: users.tokenVersion,
+      role: profiles.status,
+      profileId: profiles.id,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('accounts_find_caller');
+}
+const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
+function callerQuery(db: Db) {
+  let query = callerQueries.get(db);
+  if (!query) callerQueries.set(db, (query = prepareCallerQuery(db)));
+  return query;
+}
+
 export class AccountsRepo implements CallerLookup {
   constructor(private readonly db: Db) {}
 
   async findCaller(userId: number): Promise<Caller | null> {
-    const rows = await this.db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        isStaff: users.isStaff,
-        tokenVersion: users.tokenVersion,
-        role: profiles.status,
-        profileId: profiles.id,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .limit(1);
+    const rows = await callerQuery(this.db).execute({ userId });
     const row = rows[0];
     if (!row) return null;
     return { ...row, role: row.role ?? null, profileId: row.profileId ?? null };
