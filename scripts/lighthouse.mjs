@@ -83,7 +83,14 @@ function lighthouse(url, preset, outputPath) {
     '--max-wait-for-load=60000',
   ];
   if (preset === 'desktop') lhArgs.push('--preset=desktop');
-  run(path.join(root, 'node_modules/.bin/lighthouse'), lhArgs, { env: { ...process.env, CHROME_PATH } });
+  const cli = path.join(root, 'node_modules/.bin/lighthouse');
+  try {
+    run(cli, lhArgs, { env: { ...process.env, CHROME_PATH } });
+  } catch (error) {
+    // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); that run is repeated once.
+    log(`${url} (${preset}): ${error.message}; running it again`);
+    run(cli, lhArgs, { env: { ...process.env, CHROME_PATH } });
+  }
   const report = JSON.parse(readFileSync(outputPath, 'utf8'));
   const audit = (id) => report.audits[id]?.numericValue ?? null;
   return {
@@ -233,7 +240,10 @@ async function main() {
       ),
       '',
     ];
-    writeFileSync(path.join(resultsDir, PARTIAL ? 'lighthouse-partial.md' : 'lighthouse.md'), lines.join('\n'));
+    writeFileSync(
+      path.join(resultsDir, PARTIAL ? 'lighthouse-partial.md' : 'lighthouse.md'),
+      lines.join('\n'),
+    );
     console.info(`\n${lines.join('\n')}`);
   } finally {
     if (server && server.exitCode === null) {

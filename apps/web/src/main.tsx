@@ -1,17 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { parsePath } from 'react-router';
 import './styles/main.scss';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRouter, startScreen } from './app/router';
 import { initI18n } from './i18n';
+import { queryClient } from './lib/query-client';
 
-// The messages of the chosen language load before the first paint, so nothing flickers.
-await initI18n();
+// The first screen's code, the data it shows first and the messages of the chosen language load
+// side by side before the first render, so the page paints once, complete and without flicker.
+const { pathname = '/', search = '' } = parsePath(window.location.hash.slice(1) || '/');
+await Promise.all([initI18n(), startScreen(queryClient, pathname || '/', search)]);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

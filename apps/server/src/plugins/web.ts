@@ -1,6 +1,8 @@
 /**
  * Serves the built single-page app from apps/web/dist: hashed assets with immutable
- * caching, index.html revalidated on every visit. /api/* never falls back to HTML.
+ * caching, index.html revalidated on every visit. /api/* never falls back to HTML. The web
+ * build writes brotli and gzip copies of its text files (`precompress` in apps/web/vite.config.ts);
+ * `preCompressed` sends the one the browser accepts instead of compressing on the fly.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';

@@ -1,7 +1,4 @@
-import Badge from 'react-bootstrap/Badge';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { useLogout } from '../features/auth/api/logout';
@@ -25,6 +22,11 @@ function Avatar({ src, name }: { src: string | null | undefined; name: string })
   );
 }
 
+/**
+ * The shell's navigation bar: Bootstrap's navbar markup with a small open/closed state of its own
+ * (React-Bootstrap's Navbar costs a third of a phone's first render, for a toggle). On small
+ * screens the links fold behind the toggler and a chosen link folds them again.
+ */
 export function Header() {
   const userInfo = useSession((s) => s.userInfo);
   const user = useSession((s) => s.user);
@@ -32,6 +34,8 @@ export function Header() {
   const cartCount = useCart(selectCartCount);
   const logout = useLogout();
   const t = useT();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   const image = user?.profile?.thumbnail ?? user?.profile?.image ?? userInfo?.profile?.thumbnail ?? null;
   const username = userInfo?.username ?? '';
 
@@ -40,9 +44,13 @@ export function Header() {
       <a href="#main" className="visually-hidden-focusable">
         {t('nav.skip')}
       </a>
-      <Navbar expand="lg" bg="primary" data-bs-theme="dark" collapseOnSelect className="py-2">
-        <Container>
-          <Navbar.Brand as={Link} to={paths.home} className="brand-logo d-flex align-items-center gap-2">
+      <nav data-bs-theme="dark" className="py-2 navbar navbar-expand-lg navbar-light bg-primary">
+        <div className="container">
+          <Link
+            to={paths.home}
+            className="brand-logo d-flex align-items-center gap-2 navbar-brand"
+            onClick={close}
+          >
             <svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true">
               <rect width="32" height="32" rx="7" fill="#fff" />
               <path
@@ -55,40 +63,46 @@ export function Header() {
               />
             </svg>
             Marktgasse
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} />
-          <Navbar.Collapse id="main-nav">
-            <Nav className="ms-auto align-items-lg-center">
-              <Nav.Link as={NavLink} to={paths.sellers} eventKey="sellers">
+          </Link>
+          <button
+            type="button"
+            className={`navbar-toggler${open ? '' : ' collapsed'}`}
+            aria-controls="main-nav"
+            aria-expanded={open}
+            aria-label={t('nav.toggle')}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="main-nav" className={`navbar-collapse collapse${open ? ' show' : ''}`}>
+            <div className="ms-auto align-items-lg-center navbar-nav">
+              <NavLink to={paths.sellers} className="nav-link" onClick={close}>
                 {t('nav.sellers')}
-              </Nav.Link>
-              <Nav.Link as={NavLink} to={paths.map} eventKey="map">
+              </NavLink>
+              <NavLink to={paths.map} className="nav-link" onClick={close}>
                 {t('nav.findStore')}
-              </Nav.Link>
-              <Nav.Link
-                as={NavLink}
+              </NavLink>
+              <NavLink
                 to={paths.cart}
-                eventKey="cart"
+                className="nav-link"
+                onClick={close}
                 aria-label={cartCount > 0 ? t('nav.cartWithCount', { count: cartCount }) : t('nav.cart')}
               >
                 <span aria-hidden="true">{t('nav.cart')}</span>
                 {cartCount > 0 && (
-                  <Badge
-                    bg="light"
-                    text="dark"
-                    pill
-                    className="ms-1"
+                  <span
+                    className="ms-1 badge rounded-pill text-dark bg-light"
                     data-testid="cart-badge"
                     aria-hidden="true"
                   >
                     {cartCount}
-                  </Badge>
+                  </span>
                 )}
-              </Nav.Link>
+              </NavLink>
               {!userInfo && (
-                <Nav.Link as={NavLink} to={paths.login} eventKey="login">
+                <NavLink to={paths.login} className="nav-link" onClick={close}>
                   {t('nav.signIn')}
-                </Nav.Link>
+                </NavLink>
               )}
               {userInfo && role !== 'STORE_OWNER' && (
                 <UserMenu
@@ -123,10 +137,10 @@ export function Header() {
                 />
               )}
               <LanguageSwitcher className="ms-lg-3 my-2 my-lg-0" dark />
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+            </div>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Loader } from '../components/loader';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -13,9 +12,7 @@ export function Layout() {
     <>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Loader />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
     </>

@@ -1,11 +1,10 @@
 import Container from 'react-bootstrap/Container';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { useT } from '../i18n';
 
+/** Shown instead of a screen that failed to render or to load (the router's error boundary logs it). */
 export function RouteError() {
-  const error = useRouteError();
   const t = useT();
-  console.error(error);
   return (
     <Container className="py-5 text-center">
       <h1 className="h3">{t('error.title')}</h1>

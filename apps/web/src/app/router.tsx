@@ -1,34 +1,170 @@
-import { createHashRouter } from 'react-router';
+/**
+ * Every route of spec §2 (hash routing). Each screen is its own chunk, loaded when first visited;
+ * the screen a visit opens on is loaded, with the data it shows first, before the first render
+ * (main.tsx), so the page paints once and complete.
+ *
+ * The routes are declared for `useRoutes` rather than a data router (createHashRouter): the app
+ * uses no loaders, actions or fetchers, and react-router's data layer is about 16 KB gzipped of
+ * the home page's JavaScript plus its start-up work on every visit.
+ */
+import { Component as ReactComponent, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { HashRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Loader } from '../components/loader';
+import { prefetchHome, prefetchProduct } from '../features/catalogue/api/prefetch';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 
-/** Every route of spec §2; each screen is its own chunk, loaded when first visited. */
-export const router = createHashRouter([
+interface ScreenHandle {
+  preload: () => Promise<void>;
+  prefetch?: (
+    client: QueryClient,
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+  ) => void;
+}
+
+/**
+ * A lazily loaded screen (a module exporting `Component`). Once loaded it renders at once; until
+ * then a spinner shows. No Suspense: a navigation while a screen is still loading must simply
+ * show the newer screen (Preact's Suspense could leave the page empty in that case).
+ */
+function screen(
+  load: () => Promise<{ Component: ComponentType }>,
+  prefetch?: ScreenHandle['prefetch'],
+): Pick<RouteObject, 'element' | 'handle'> {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.Component;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  function Screen() {
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const [, setReady] = useState(false);
+    useEffect(() => {
+      if (loaded) return;
+      let current = true;
+      preload().then(
+        () => current && setReady(true),
+        (error: unknown) => current && setFailure({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, []);
+    // A screen whose code cannot load shows the error page (the boundary below logs it).
+    if (failure) throw failure.error;
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Loader />;
+  }
+  return { element: <Screen />, handle: { preload, prefetch } satisfies ScreenHandle };
+}
+
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('../features/catalogue/routes/home') },
-      { path: 'register', lazy: () => import('../features/auth/routes/register') },
-      { path: 'login', lazy: () => import('../features/auth/routes/login') },
-      { path: 'profile', lazy: () => import('../features/auth/routes/profile') },
-      { path: 'sellers', lazy: () => import('../features/catalogue/routes/sellers') },
-      { path: 'seller/:id', lazy: () => import('../features/catalogue/routes/seller') },
-      { path: 'product/:id', lazy: () => import('../features/catalogue/routes/product') },
-      { path: 'map', lazy: () => import('../features/map/routes/map') },
-      { path: 'cart', lazy: () => import('../features/checkout/routes/cart') },
-      { path: 'shipping', lazy: () => import('../features/checkout/routes/shipping') },
-      { path: 'payment', lazy: () => import('../features/checkout/routes/payment') },
-      { path: 'placeorder', lazy: () => import('../features/checkout/routes/place-order') },
-      { path: 'customer-orders', lazy: () => import('../features/orders/routes/customer-orders') },
-      { path: 'customer-order/:id', lazy: () => import('../features/orders/routes/customer-order') },
-      { path: 'seller-orders', lazy: () => import('../features/orders/routes/seller-orders') },
-      { path: 'seller-order/:id', lazy: () => import('../features/orders/routes/seller-order') },
-      { path: 'mystores', lazy: () => import('../features/seller-admin/routes/my-stores') },
-      { path: 'mystores/add-store', lazy: () => import('../features/seller-admin/routes/add-store') },
-      { path: 'myproducts', lazy: () => import('../features/seller-admin/routes/my-products') },
-      { path: 'myproducts/add-product', lazy: () => import('../features/seller-admin/routes/add-product') },
-      { path: '*', lazy: () => import('./not-found') },
+      {
+        index: true,
+        ...screen(
+          () => import('../features/catalogue/routes/home'),
+          (client, _params, search) => prefetchHome(client, search),
+        ),
+      },
+      { path: 'register', ...screen(() => import('../features/auth/routes/register')) },
+      { path: 'login', ...screen(() => import('../features/auth/routes/login')) },
+      { path: 'profile', ...screen(() => import('../features/auth/routes/profile')) },
+      { path: 'sellers', ...screen(() => import('../features/catalogue/routes/sellers')) },
+      { path: 'seller/:id', ...screen(() => import('../features/catalogue/routes/seller')) },
+      {
+        path: 'product/:id',
+        ...screen(
+          () => import('../features/catalogue/routes/product'),
+          (client, params) => prefetchProduct(client, Number(params.id)),
+        ),
+      },
+      { path: 'map', ...screen(() => import('../features/map/routes/map')) },
+      { path: 'cart', ...screen(() => import('../features/checkout/routes/cart')) },
+      { path: 'shipping', ...screen(() => import('../features/checkout/routes/shipping')) },
+      { path: 'payment', ...screen(() => import('../features/checkout/routes/payment')) },
+      { path: 'placeorder', ...screen(() => import('../features/checkout/routes/place-order')) },
+      { path: 'customer-orders', ...screen(() => import('../features/orders/routes/customer-orders')) },
+      { path: 'customer-order/:id', ...screen(() => import('../features/orders/routes/customer-order')) },
+      { path: 'seller-orders', ...screen(() => import('../features/orders/routes/seller-orders')) },
+      { path: 'seller-order/:id', ...screen(() => import('../features/orders/routes/seller-order')) },
+      { path: 'mystores', ...screen(() => import('../features/seller-admin/routes/my-stores')) },
+      { path: 'mystores/add-store', ...screen(() => import('../features/seller-admin/routes/add-store')) },
+      { path: 'myproducts', ...screen(() => import('../features/seller-admin/routes/my-products')) },
+      {
+        path: 'myproducts/add-product',
+        ...screen(() => import('../features/seller-admin/routes/add-product')),
+      },
+      { path: '*', ...screen(() => import('./not-found')) },
     ],
   },
-]);
+];
+
+/**
+ * Starts loading the code and the first data of the screen at `pathname`; resolves when its code
+ * is in (a failed load resolves too: rendering then shows the error screen).
+ */
+export function startScreen(client: QueryClient, pathname: string, search: string): Promise<void> {
+  const matches = (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => ({
+    handle: route.handle as ScreenHandle | undefined,
+    params,
+  }));
+  // Code first: the server answers static files at once, while the data may queue on the database.
+  const loads = matches.map(({ handle }) => handle?.preload());
+  for (const { handle, params } of matches) handle?.prefetch?.(client, params, new URLSearchParams(search));
+  return Promise.all(loads).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+interface BoundaryProps {
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** A screen that fails to render (or to load) shows the error page until the next navigation. */
+class ErrorBoundary extends ReactComponent<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+function Routes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <ErrorBoundary resetKey={location.pathname}>{element}</ErrorBoundary>;
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes />
+    </HashRouter>
+  );
+}

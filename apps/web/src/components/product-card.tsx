@@ -1,4 +1,3 @@
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import type { Product } from '@marktgasse/shared';
 import { paths } from '../config/paths';
@@ -13,14 +12,18 @@ export type ProductCardData = Pick<
 > &
   Partial<Pick<Product, 'rating' | 'numReviews' | 'sellerDetails'>>;
 
-/** Product card of spec §2 Home: image, brand, name, description, 'CHF' price, 'Sold by' link. */
+/**
+ * Product card of spec §2 Home: image, brand, name, description, 'CHF' price, 'Sold by' link.
+ * Plain elements with Bootstrap's card classes: a page renders dozens, and on a phone every
+ * component layer counts.
+ */
 export function ProductCard({ product }: { product: ProductCardData }) {
   const t = useT();
   const f = useFormat();
   const sellerId = product.seller_id ?? product.sellerDetails?.id;
   const sellerName = product.sellerDetails?.name || product.username;
   return (
-    <Card className="h-100 product-card shadow-sm" as="article" data-testid="product-card">
+    <article className="h-100 product-card shadow-sm card" data-testid="product-card">
       <Link to={paths.product(product.id)} className="d-block" tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={product.thumbnail ?? product.image}
@@ -31,23 +34,23 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           initial={product.brand}
         />
       </Link>
-      <Card.Body className="d-flex flex-column">
+      <div className="d-flex flex-column card-body">
         <div className="small text-uppercase text-body-secondary fw-semibold text-truncate">
           {product.brand}
         </div>
-        <Card.Title as="h3" className="h6 mb-2">
+        <h3 className="h6 mb-2 card-title">
           <Link to={paths.product(product.id)} className="text-reset text-decoration-none">
             {product.name}
           </Link>
-        </Card.Title>
+        </h3>
         {typeof product.rating === 'number' && (product.numReviews ?? 0) > 0 && (
           <div className="mb-2">
             <Rating value={product.rating} text={f.number(product.numReviews ?? 0)} />
           </div>
         )}
-        <Card.Text className="small text-body-secondary clamp-2 mb-3">
+        <p className="small text-body-secondary clamp-2 mb-3 card-text">
           {product.description?.trim() ? product.description : t('components.product.noDescription')}
-        </Card.Text>
+        </p>
         <div className="mt-auto">
           <div className="fw-bold fs-5 text-nowrap">{f.money(product.price)}</div>
           {sellerId !== undefined && (
@@ -56,7 +59,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             </div>
           )}
         </div>
-      </Card.Body>
-    </Card>
+      </div>
+    </article>
   );
 }

@@ -1,23 +1,37 @@
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
+import { useEffect, useState } from 'react';
 import { ProductCard, type ProductCardData } from './product-card';
 
-/** A responsive grid of product cards: 2 columns on phones, up to `columns` on wide screens. */
+/**
+ * How many of `total` cards to show: one batch more per task, so a long grid never blocks a phone's
+ * main thread at once. A batch is a multiple of every column count of the grid, so it fills whole
+ * rows and a later batch never changes a row that is already on screen.
+ */
+function useRevealed(total: number, batch: number): number {
+  const [revealed, setRevealed] = useState(batch);
+  useEffect(() => {
+    if (revealed >= total) return;
+    const timer = setTimeout(() => setRevealed((n) => n + batch), 0);
+    return () => clearTimeout(timer);
+  }, [revealed, total, batch]);
+  return Math.min(revealed, total);
+}
+
+/**
+ * A responsive grid of product cards: 2 columns on phones, up to `columns` on wide screens
+ * (Bootstrap's row and column classes on plain elements, like the cards).
+ */
 export function ProductGrid({ products, columns = 4 }: { products: ProductCardData[]; columns?: 3 | 4 }) {
+  const shown = useRevealed(products.length, columns === 4 ? 12 : 6);
   return (
-    <Row
-      xs={2}
-      md={3}
-      xl={columns}
-      className="g-2 g-sm-3 list-unstyled mb-0"
-      as="ul"
+    <ul
+      className={`g-2 g-sm-3 list-unstyled mb-0 row row-cols-2 row-cols-md-3 row-cols-xl-${columns}`}
       data-testid="product-grid"
     >
-      {products.map((p) => (
-        <Col as="li" key={p.id}>
+      {products.slice(0, shown).map((p) => (
+        <li className="col" key={p.id}>
           <ProductCard product={p} />
-        </Col>
+        </li>
       ))}
-    </Row>
+    </ul>
   );
 }

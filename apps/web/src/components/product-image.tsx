@@ -16,6 +16,7 @@ export function ProductImage({
   width: number;
   height: number;
   className?: string;
+  /** The screen's main picture (its largest element): loaded at once and first. */
   eager?: boolean;
   /** Letter shown when there is no image (default: the alt text's first letter). */
   initial?: string;
@@ -39,7 +40,9 @@ export function ProductImage({
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      // An eager image is the screen's main picture: fetch it first and paint it as soon as it is in.
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? 'auto' : 'async'}
       className={`img-cover ${className}`}
       style={{ aspectRatio: `${width} / ${height}`, height: 'auto' }}
     />

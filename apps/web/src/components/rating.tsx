@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useLocale, useT } from '../i18n';
+import { oneDecimal } from '../i18n/format';
 
 /** Stars with half steps; the text alternative reads the value. */
 export function Rating({ value, text, color = '#e0a800' }: { value: number; text?: string; color?: string }) {
@@ -7,26 +8,29 @@ export function Rating({ value, text, color = '#e0a800' }: { value: number; text
   const locale = useLocale();
   const uid = useId();
   const stars = [1, 2, 3, 4, 5].map((i) => (value >= i ? 'full' : value >= i - 0.5 ? 'half' : 'empty'));
-  const shown = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    value,
-  );
+  const shown = oneDecimal(value, locale);
   return (
     <span className="d-inline-flex align-items-center gap-1">
       <span role="img" aria-label={t('components.rating.label', { value: shown })} className="d-inline-flex">
-        {stars.map((kind, i) => (
-          <svg key={i} width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+        {/* One drawing of five stars (a page shows dozens of ratings, so few elements each). */}
+        <svg width="80" height="16" viewBox="0 0 120 24" aria-hidden="true">
+          {stars.includes('half') && (
             <defs>
-              <linearGradient id={`half-${uid}-${i}`}>
+              <linearGradient id={`half-${uid}`}>
                 <stop offset="50%" stopColor={color} />
                 <stop offset="50%" stopColor="#d9d9d9" />
               </linearGradient>
             </defs>
+          )}
+          {stars.map((kind, i) => (
             <path
+              key={i}
+              transform={`translate(${i * 24} 0)`}
               d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"
-              fill={kind === 'full' ? color : kind === 'half' ? `url(#half-${uid}-${i})` : '#d9d9d9'}
+              fill={kind === 'full' ? color : kind === 'half' ? `url(#half-${uid})` : '#d9d9d9'}
             />
-          </svg>
-        ))}
+          ))}
+        </svg>
       </span>
       {text && <span className="small text-body-secondary">{text}</span>}
     </span>

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectLocale, translate } from './index';
-import { money, date, time } from './format';
+import { money, date, time, number, oneDecimal } from './format';
 
 const SRC = path.resolve(__dirname, '..');
 
@@ -55,6 +55,31 @@ describe('locale choice and formatting', () => {
   it('formats CHF with the locale separator and the .- rule', () => {
     expect(money(124900, 'de-CH')).toBe('CHF 1’249.-');
     expect(money('1249.50', 'en')).toBe('CHF 1’249.50');
+  });
+  it('writes counts and one-decimal values as ICU does for the Swiss locales', () => {
+    expect(number(1249, 'de-CH')).toBe('1’249');
+    expect(number(1249, 'it-CH')).toBe('1249');
+    expect(number(12_345, 'it-CH')).toBe('12’345');
+    expect(number(12_345, 'fr-CH')).toBe('12\u202f345');
+    expect(oneDecimal(4.25, 'fr-CH')).toBe('4,3');
+    expect(oneDecimal(3, 'en')).toBe('3.0');
+    // The same digits and separators as Intl (ICU builds differ only in the apostrophe's form).
+    const plain = (s: string) => s.replace(/[’']/g, "'").replace(/[\u202f\u00a0]/g, ' ');
+    const intl = { 'de-CH': 'de-CH', 'fr-CH': 'fr-CH', 'it-CH': 'it-CH', en: 'en-CH' } as const;
+    for (const locale of ['de-CH', 'fr-CH', 'it-CH', 'en'] as const)
+      for (const value of [
+        0, 7, 999, 1000, 4321, 99_999, 123_456, 1_234_567, 0.05, 2.35, 4.45, 4.96, 1234.56,
+      ]) {
+        const tenths = new Intl.NumberFormat(intl[locale], {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        });
+        expect(plain(oneDecimal(value, locale)), `${locale} ${value}`).toBe(plain(tenths.format(value)));
+        if (Number.isInteger(value))
+          expect(plain(number(value, locale)), `${locale} ${value}`).toBe(
+            plain(new Intl.NumberFormat(intl[locale]).format(value)),
+          );
+      }
   });
   it('shows dates and times in Swiss time', () => {
     expect(time('2026-07-01T10:05:00Z', 'de-CH')).toBe('12:05');

@@ -35,14 +35,11 @@ export function detectLocale(
   return 'en';
 }
 
-// Every feature's messages, one lazily loaded chunk per feature and language.
-const files = import.meta.glob<{ default: Messages }>(['../**/locales/*.json']);
+// One lazily loaded chunk per language with the messages of every feature (bundles/*.ts).
+const bundles = import.meta.glob<{ default: Messages }>('./bundles/*.ts');
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  const suffix = `/locales/${FILE_OF[locale]}.json`;
-  const loaders = Object.entries(files).filter(([path]) => path.endsWith(suffix));
-  const parts = await Promise.all(loaders.map(([, load]) => load()));
-  return Object.assign({}, ...parts.map((p) => p.default));
+  return (await bundles[`./bundles/${FILE_OF[locale]}.ts`]!()).default;
 }
 
 interface I18nState {
@@ -55,8 +52,9 @@ export const useI18n = create<I18nState>((set) => ({
   locale: 'en',
   messages: {},
   async setLocale(locale) {
-    const messages = await loadMessages(locale);
+    // Remembered at once: a reload or a link opened right after the choice keeps it.
     writeKey('locale', locale);
+    const messages = await loadMessages(locale);
     document.documentElement.lang = locale;
     set({ locale, messages });
   },

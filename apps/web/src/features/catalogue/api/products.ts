@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type PagedProducts } from '@marktgasse/shared';
+import type { PagedProducts } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
+import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
 
 export interface ProductFilter {
   category?: string;
@@ -24,7 +25,7 @@ export const productsQueryOptions = (filter: ProductFilter) =>
             signal,
             query: {
               offset: 0,
-              limit: PAGE_SIZE,
+              limit: PRODUCTS_PAGE_SIZE,
               category: filter.category,
               subcategory: filter.subcategory,
             },

@@ -1,11 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Review } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
-export function useReviews(productId: number) {
-  return useQuery({
+export const reviewsQueryOptions = (productId: number) =>
+  queryOptions({
     queryKey: ['reviews', 'product', productId],
     queryFn: () => api<Review[]>(`/api/products/reviews/${productId}`, { auth: false }),
+  });
+
+export function useReviews(productId: number) {
+  return useQuery({
+    ...reviewsQueryOptions(productId),
     enabled: Number.isInteger(productId) && productId > 0,
   });
 }

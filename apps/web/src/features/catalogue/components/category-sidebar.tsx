@@ -1,4 +1,3 @@
-import Form from 'react-bootstrap/Form';
 import type { Category } from '@marktgasse/shared';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 
@@ -18,16 +17,21 @@ export function CategorySidebar({
       {categories.map((c) => (
         <fieldset key={c.id} className="mb-3">
           <legend className="h6 fw-semibold mb-2">{label(c.name)}</legend>
+          {/* Bootstrap's form-check markup without its component: the sidebar holds dozens. */}
           {c.subcategory.map((s) => (
-            <Form.Check
-              key={s.id}
-              type="radio"
-              name="subcategory"
-              id={`subcategory-${s.id}`}
-              label={label(s.name)}
-              checked={active === s.name}
-              onChange={() => onChange(s.name)}
-            />
+            <div className="form-check" key={s.id}>
+              <input
+                type="radio"
+                className="form-check-input"
+                name="subcategory"
+                id={`subcategory-${s.id}`}
+                checked={active === s.name}
+                onChange={() => onChange(s.name)}
+              />
+              <label className="form-check-label" htmlFor={`subcategory-${s.id}`}>
+                {label(s.name)}
+              </label>
+            </div>
           ))}
         </fieldset>
       ))}

@@ -26,6 +26,17 @@ export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 }
 
+/** The carousel's slot while the latest products load: an empty slide of the same size. */
+export function LatestCarouselPlaceholder() {
+  return (
+    <div className="home-carousel" aria-hidden="true" data-testid="latest-carousel-placeholder">
+      <div className="carousel-slide">
+        <div className="carousel-slide-image" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * Latest products: advances every 5 s, pauses on hover, stops once keyboard focus enters it, wraps,
  * 40 px swipe (React-Bootstrap's threshold). The pause/play button (first in the tab order) stops
@@ -41,6 +52,12 @@ export function LatestCarousel({ products }: { products: Product[] }) {
   const ref = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const rotating = mode === 'play' || (mode === 'auto' && !reduced);
+  // The slides off screen get their content one task later, so the carousel's own render is short.
+  const [allSlides, setAllSlides] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAllSlides(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (index >= products.length) setIndex(0);
@@ -112,31 +129,40 @@ export function LatestCarousel({ products }: { products: Product[] }) {
             aria-roledescription="slide"
             aria-label={t('catalogue.carousel.slide', { n: i + 1, total: products.length })}
           >
-            <div className="carousel-slide">
-              <div className="carousel-slide-image">
-                {p.image || p.thumbnail ? (
-                  <img
-                    src={p.image ?? p.thumbnail ?? ''}
-                    alt={`${p.brand} ${p.name}`}
-                    width={480}
-                    height={360}
-                    loading={i === 0 ? 'eager' : 'lazy'}
-                    decoding="async"
-                  />
-                ) : (
-                  <div className="img-fallback w-100 h-100" role="img" aria-label={`${p.brand} ${p.name}`} />
-                )}
+            {allSlides || i === index ? (
+              <div className="carousel-slide">
+                <div className="carousel-slide-image">
+                  {p.image || p.thumbnail ? (
+                    <img
+                      src={p.image ?? p.thumbnail ?? ''}
+                      alt={`${p.brand} ${p.name}`}
+                      width={480}
+                      height={360}
+                      loading={i === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={i === 0 ? 'high' : 'auto'}
+                      decoding={i === 0 ? 'auto' : 'async'}
+                    />
+                  ) : (
+                    <div
+                      className="img-fallback w-100 h-100"
+                      role="img"
+                      aria-label={`${p.brand} ${p.name}`}
+                    />
+                  )}
+                </div>
+                <div className="carousel-slide-text">
+                  <p className="text-uppercase small fw-semibold text-body-secondary mb-1">{p.brand}</p>
+                  <h2 className="h3 mb-2">{p.name}</h2>
+                  <p className="fs-4 fw-bold mb-3">{f.money(p.price)}</p>
+                  <Link to={paths.product(p.id)} className="btn btn-primary" tabIndex={i === index ? 0 : -1}>
+                    {t('catalogue.carousel.view')}
+                    <span className="visually-hidden">: {p.name}</span>
+                  </Link>
+                </div>
               </div>
-              <div className="carousel-slide-text">
-                <p className="text-uppercase small fw-semibold text-body-secondary mb-1">{p.brand}</p>
-                <h2 className="h3 mb-2">{p.name}</h2>
-                <p className="fs-4 fw-bold mb-3">{f.money(p.price)}</p>
-                <Link to={paths.product(p.id)} className="btn btn-primary" tabIndex={i === index ? 0 : -1}>
-                  {t('catalogue.carousel.view')}
-                  <span className="visually-hidden">: {p.name}</span>
-                </Link>
-              </div>
-            </div>
+            ) : (
+              <div className="carousel-slide" />
+            )}
           </Carousel.Item>
         ))}
       </Carousel>

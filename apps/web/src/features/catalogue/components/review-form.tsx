@@ -3,12 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { RATING_LABELS, REVIEW_COMMENT_MAX, type Role } from '@marktgasse/shared';
+import type { Role } from '@marktgasse/shared';
 import { useT } from '../../../i18n';
 import { Message } from '../../../components/message';
 import { loginFor } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateReview } from '../api/reviews';
+import { REVIEW_COMMENT_LIMIT, REVIEW_RATINGS } from '../lib/limits';
 
 /** The review form, shown only to signed-in customers (spec §5, §6). */
 export function ReviewForm({
@@ -60,7 +61,7 @@ export function ReviewForm({
         <Form.Label>{t('catalogue.review.rating')}</Form.Label>
         <Form.Select value={rating} onChange={(e) => setRating(e.target.value)} required>
           <option value="">{t('catalogue.review.select')}</option>
-          {Object.keys(RATING_LABELS).map((value) => (
+          {REVIEW_RATINGS.map((value) => (
             <option key={value} value={value}>
               {value} - {t(`catalogue.review.rating${value}`)}
             </option>
@@ -73,7 +74,7 @@ export function ReviewForm({
           as="textarea"
           rows={3}
           value={comment}
-          maxLength={REVIEW_COMMENT_MAX}
+          maxLength={REVIEW_COMMENT_LIMIT}
           onChange={(e) => setComment(e.target.value)}
         />
       </Form.Group>

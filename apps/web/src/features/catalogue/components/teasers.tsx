@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/product-image';
 import { Rating } from '../../../components/rating';
@@ -12,14 +9,13 @@ import { useLatestProducts, useLatestReviews, useLatestSellers } from '../api/la
 
 const TEASER_ITEMS = 3;
 
+// Plain elements with Bootstrap's classes, as in the product card: the home renders many at once.
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card className="h-100 shadow-sm teaser">
-      <Card.Header as="h2" className="h6 bg-white fw-semibold py-3">
-        {title}
-      </Card.Header>
+    <div className="h-100 shadow-sm teaser card">
+      <h2 className="h6 bg-white fw-semibold py-3 card-header">{title}</h2>
       <ul className="list-group list-group-flush">{children}</ul>
-    </Card>
+    </div>
   );
 }
 
@@ -137,16 +133,16 @@ export function LatestSellersPanel() {
 /** The three teaser panels, shown from medium screens up (spec §2 Home). */
 export function Teasers() {
   return (
-    <Row className="g-3 d-none d-md-flex mb-4" data-testid="teasers">
-      <Col md={4}>
+    <div className="g-3 d-none d-md-flex mb-4 row" data-testid="teasers">
+      <div className="col-md-4">
         <LatestReviewsPanel />
-      </Col>
-      <Col md={4}>
+      </div>
+      <div className="col-md-4">
         <LatestProductsPanel />
-      </Col>
-      <Col md={4}>
+      </div>
+      <div className="col-md-4">
         <LatestSellersPanel />
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

@@ -6,7 +6,9 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Deferred } from '../../../components/deferred';
 import { Loader } from '../../../components/loader';
+import { MEDIA_LG_UP, MEDIA_MD_UP, useMediaQuery } from '../../../components/use-media-query';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { ProductGrid } from '../../../components/product-grid';
@@ -15,13 +17,13 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../api/categories';
-import { useLatestProducts } from '../api/latest';
+import { useLatestProducts, useLatestReviews, useLatestSellers } from '../api/latest';
 import { useProducts } from '../api/products';
 import { useProductSearch } from '../api/search';
 import { profilesQueryOptions, sellersQueryOptions } from '../api/sellers';
 import { CategoryBar } from '../components/category-bar';
 import { CategorySidebar } from '../components/category-sidebar';
-import { LatestCarousel } from '../components/latest-carousel';
+import { LatestCarousel, LatestCarouselPlaceholder } from '../components/latest-carousel';
 import { SearchBox } from '../components/search-box';
 import { Teasers } from '../components/teasers';
 
@@ -114,7 +116,21 @@ export function Component() {
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
   const categories = useCategories();
+  const active = subcategory ?? category ?? null;
+  // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.
+  const showTeasers = useMediaQuery(MEDIA_MD_UP) && !active;
+  const sidebarAlwaysOpen = useMediaQuery(MEDIA_LG_UP);
   const latest = useLatestProducts();
+  const reviews = useLatestReviews(showTeasers);
+  const sellers = useLatestSellers(showTeasers);
+  // The grid comes once the teasers above it are complete, so nothing that is already on screen
+  // moves when a panel fills; the carousel keeps a fixed-size slot. Once shown, it stays.
+  const teasersSettled = !latest.isPending && (!showTeasers || (!reviews.isPending && !sellers.isPending));
+  const [gridShown, setGridShown] = useState(false);
+  const showGrid = gridShown || Boolean(active) || teasersSettled;
+  useEffect(() => {
+    if (showGrid) setGridShown(true);
+  }, [showGrid]);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   // Sellers and profiles are prefetched for the sellers page and cached 5 minutes (spec §7).
@@ -126,7 +142,6 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [client]);
 
-  const active = subcategory ?? category ?? null;
   const setSubcategory = (name: string | null) => {
     setParams(name ? { subcategory: name } : {});
     setFiltersOpen(false);
@@ -164,50 +179,75 @@ export function Component() {
           <>
             {!active && (
               <>
-                {latest.data && latest.data.length > 0 && (
-                  <div className="mb-4">
-                    <LatestCarousel products={latest.data.slice(0, 6)} />
-                  </div>
-                )}
-                <Teasers />
-              </>
-            )}
-            <Row className="g-4">
-              <Col lg={3} as="aside" aria-label={t('catalogue.home.filterBySubcategory')}>
-                <Button
-                  variant="outline-secondary"
-                  className="d-lg-none w-100 mb-2"
-                  aria-expanded={filtersOpen}
-                  aria-controls="subcategory-filters"
-                  onClick={() => setFiltersOpen((v) => !v)}
-                >
-                  {filtersOpen ? t('catalogue.home.hideFilters') : t('catalogue.home.showFilters')}
-                </Button>
-                <div id="subcategory-filters" className={filtersOpen ? 'd-block' : 'd-none d-lg-block'}>
-                  <div className="bg-white rounded border p-3 sidebar-sticky">
-                    <h2 className="h6 text-uppercase text-body-secondary mb-3">
-                      {t('catalogue.categories')}
-                    </h2>
-                    <CategorySidebar
-                      categories={categories.data ?? []}
-                      active={subcategory ?? null}
-                      onChange={setSubcategory}
-                    />
-                  </div>
-                </div>
-              </Col>
-              <Col lg={9}>
-                <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
-                  <h2 className="h4 mb-0">{active ?? t('catalogue.home.allProducts')}</h2>
-                  {active && (
-                    <Link to="/" className="btn btn-sm btn-outline-secondary">
-                      {t('catalogue.home.clearFilter')}
-                    </Link>
+                {/* A task of its own after the page's top: the first render stays short. */}
+                <div className="mb-4">
+                  {latest.isPending ? (
+                    <LatestCarouselPlaceholder />
+                  ) : (
+                    latest.data &&
+                    latest.data.length > 0 && (
+                      <Deferred fallback={<LatestCarouselPlaceholder />}>
+                        <LatestCarousel products={latest.data.slice(0, 6)} />
+                      </Deferred>
+                    )
                   )}
                 </div>
-                <ProductList category={category} subcategory={subcategory} />
-              </Col>
-            </Row>
+                {showTeasers && teasersSettled && (
+                  <Deferred>
+                    <Teasers />
+                  </Deferred>
+                )}
+              </>
+            )}
+            {!showGrid ? (
+              <Loader label={t('catalogue.loadingProducts')} />
+            ) : (
+              // After the teasers (a later task, in page order), so they never push it down.
+              <Deferred>
+                <Row className="g-4">
+                  <Col lg={3} as="aside" aria-label={t('catalogue.home.filterBySubcategory')}>
+                    <Button
+                      variant="outline-secondary"
+                      className="d-lg-none w-100 mb-2"
+                      aria-expanded={filtersOpen}
+                      aria-controls="subcategory-filters"
+                      onClick={() => setFiltersOpen((v) => !v)}
+                    >
+                      {filtersOpen ? t('catalogue.home.hideFilters') : t('catalogue.home.showFilters')}
+                    </Button>
+                    <div id="subcategory-filters" className={filtersOpen ? 'd-block' : 'd-none d-lg-block'}>
+                      <div className="bg-white rounded border p-3 sidebar-sticky">
+                        <h2 className="h6 text-uppercase text-body-secondary mb-3">
+                          {t('catalogue.categories')}
+                        </h2>
+                        {(sidebarAlwaysOpen || filtersOpen) && (
+                          <Deferred>
+                            <CategorySidebar
+                              categories={categories.data ?? []}
+                              active={subcategory ?? null}
+                              onChange={setSubcategory}
+                            />
+                          </Deferred>
+                        )}
+                      </div>
+                    </div>
+                  </Col>
+                  <Col lg={9}>
+                    <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
+                      <h2 className="h4 mb-0">{active ?? t('catalogue.home.allProducts')}</h2>
+                      {active && (
+                        <Link to="/" className="btn btn-sm btn-outline-secondary">
+                          {t('catalogue.home.clearFilter')}
+                        </Link>
+                      )}
+                    </div>
+                    <Deferred>
+                      <ProductList category={category} subcategory={subcategory} />
+                    </Deferred>
+                  </Col>
+                </Row>
+              </Deferred>
+            )}
           </>
         )}
       </Container>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ProductGrid } from './product-grid';
+import type { ProductCardData } from './product-card';
+
+const product = (id: number): ProductCardData => ({
+  id,
+  brand: 'Brand',
+  name: `Product ${id}`,
+  price: '10.00',
+  description: '',
+  image: null,
+  thumbnail: null,
+  seller_id: 1,
+  username: 'seller',
+});
+
+describe('ProductGrid', () => {
+  it('shows the first rows at once and every card soon after, in order', async () => {
+    render(
+      <MemoryRouter>
+        <ProductGrid products={Array.from({ length: 14 }, (_, i) => product(i + 1))} columns={3} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId('product-card')).toHaveLength(6);
+    expect(await screen.findByText('Product 14')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      Array.from({ length: 14 }, (_, i) => `Product ${i + 1}`),
+    );
+  });
+});

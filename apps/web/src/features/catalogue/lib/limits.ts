@@ -1,0 +1,8 @@
+/**
+ * Catalogue limits the screens use. They mirror PAGE_SIZE, RATING_LABELS and REVIEW_COMMENT_MAX of
+ * @marktgasse/shared (a unit test keeps them equal): those live in the shared schema module, and
+ * importing a value from it brings zod, about 24 KB gzipped, into the chunk that imports it.
+ */
+export const PRODUCTS_PAGE_SIZE = 12;
+export const REVIEW_RATINGS = ['1', '2', '3', '4', '5'] as const;
+export const REVIEW_COMMENT_LIMIT = 2000;

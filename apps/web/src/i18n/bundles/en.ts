@@ -1,0 +1,5 @@
+// Every folder's en messages in one chunk, so choosing the language costs one request.
+import type { Messages } from '../index';
+
+const parts = import.meta.glob<Messages>('../../**/locales/en.json', { eager: true, import: 'default' });
+export default Object.assign({}, ...Object.values(parts)) as Messages;
