@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { requireStaff, requireUser } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
+import { cachedAnswer, sendAnswer } from '../catalogue/public-answer.ts';
 import { AccountsService } from './service.ts';
 
 const idParams = z.object({ id: z.string().max(20) });
@@ -164,9 +165,13 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
   app.get(
     '/api/profiles/',
     { schema: { tags: ['accounts'], summary: 'All profiles', response: { 200: z.array(profileSchema) } } },
-    async () =>
-      ctx.cache.getOrLoad('profiles:all', async () =>
-        (await service.repo.listProfiles()).map((p) => service.toProfile(p)),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, 'profiles:all', z.array(profileSchema), async () =>
+          (await service.repo.listProfiles()).map((p) => service.toProfile(p)),
+        ),
       ),
   );
 
@@ -180,9 +185,19 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         response: { 200: z.array(sellerSummarySchema) },
       },
     },
-    async (request) =>
-      ctx.cache.getOrLoad(`profiles:sellers:${request.query.category ?? ''}`, async () =>
-        (await service.sellers(request.query.category || undefined)).map((p) => service.toSellerSummary(p)),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(
+          ctx,
+          `profiles:sellers:${request.query.category ?? ''}`,
+          z.array(sellerSummarySchema),
+          async () =>
+            (await service.sellers(request.query.category || undefined)).map((p) =>
+              service.toSellerSummary(p),
+            ),
+        ),
       ),
   );
 
@@ -195,10 +210,14 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         response: { 200: z.array(sellerSummarySchema) },
       },
     },
-    async () =>
-      ctx.cache.getOrLoad('profiles:latest-sellers', async () =>
-        (await service.repo.listProfiles({ status: 'STORE_OWNER', limit: 6, newestFirst: true })).map((p) =>
-          service.toSellerSummary(p),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, 'profiles:latest-sellers', z.array(sellerSummarySchema), async () =>
+          (await service.repo.listProfiles({ status: 'STORE_OWNER', limit: 6, newestFirst: true })).map((p) =>
+            service.toSellerSummary(p),
+          ),
         ),
       ),
   );
