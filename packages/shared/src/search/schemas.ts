@@ -49,33 +49,34 @@ export type SearchAll = z.infer<typeof searchAllSchema>;
  * products_by_seller → Product[]; profiles → SellerSummary[]; all → {products, stores,
  * profiles}; products_in_store, products_in_my_store → [{id, number, store, product}].
  */
+const storesAnswer = z.array(storeSchema);
+const productsAnswer = z.array(productSchema);
+const productsInStoreAnswer = z.array(productInStoreSchema);
+
+/** The exact answer schema of each search type, built once. */
+const ANSWER_BY_TYPE = {
+  stores: storesAnswer,
+  my_stores: storesAnswer,
+  map: z.array(mapStoreSchema),
+  products: productsAnswer,
+  my_products: productsAnswer,
+  products_by_seller: productsAnswer,
+  profiles: z.array(sellerSummarySchema),
+  products_in_store: productsInStoreAnswer,
+  products_in_my_store: productsInStoreAnswer,
+  all: searchAllSchema,
+} satisfies Record<SearchType, z.ZodType>;
+
 export const searchResponseSchema = z.union([
-  z.array(storeSchema).describe('stores, my_stores'),
-  z.array(mapStoreSchema).describe('map'),
-  z.array(productSchema).describe('products, my_products, products_by_seller'),
-  z.array(sellerSummarySchema).describe('profiles'),
-  z.array(productInStoreSchema).describe('products_in_store, products_in_my_store'),
+  storesAnswer.describe('stores, my_stores'),
+  ANSWER_BY_TYPE.map.describe('map'),
+  productsAnswer.describe('products, my_products, products_by_seller'),
+  ANSWER_BY_TYPE.profiles.describe('profiles'),
+  productsInStoreAnswer.describe('products_in_store, products_in_my_store'),
   searchAllSchema.describe('all'),
 ]);
 
 /** The exact answer schema of one search type (the union above covers them all). */
-export function searchResponseSchemaFor(type: SearchType) {
-  switch (type) {
-    case 'stores':
-    case 'my_stores':
-      return z.array(storeSchema);
-    case 'map':
-      return z.array(mapStoreSchema);
-    case 'products':
-    case 'my_products':
-    case 'products_by_seller':
-      return z.array(productSchema);
-    case 'profiles':
-      return z.array(sellerSummarySchema);
-    case 'products_in_store':
-    case 'products_in_my_store':
-      return z.array(productInStoreSchema);
-    case 'all':
-      return searchAllSchema;
-  }
+export function searchResponseSchemaFor(type: SearchType): z.ZodType {
+  return ANSWER_BY_TYPE[type];
 }
