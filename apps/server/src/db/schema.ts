@@ -363,8 +363,9 @@ export const outbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
+    // The claim walks unsent rows in id order and stops after one batch, however many were sent.
     index('outbox_pending_idx')
-      .on(t.nextAttemptAt)
+      .on(t.id)
       .where(sql`${t.sentAt} is null`),
   ],
 );

@@ -1,7 +1,7 @@
 /** Periodic work of the orders module: expiring unpaid orders and delivering queued e-mails. */
 import { registerJob } from '../../jobs.ts';
 import type { AppContext } from '../../context.ts';
-import { deliverOutbox } from './mail.ts';
+import { deliverOutbox, purgeOldMail } from './mail.ts';
 import { OrdersService } from './service.ts';
 
 const services = new WeakMap<AppContext, OrdersService>();
@@ -26,4 +26,10 @@ registerJob({
   name: 'orders.deliver-outbox',
   intervalMs: 15_000,
   run: (ctx, log) => deliverOutbox(ctx, log),
+});
+
+registerJob({
+  name: 'orders.purge-sent-mail',
+  intervalMs: 3_600_000,
+  run: (ctx) => purgeOldMail(ctx),
 });

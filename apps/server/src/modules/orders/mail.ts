@@ -10,11 +10,21 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatCHF } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { claimMail, markMailFailed, markMailsSent, type MailInput, type OutboxRow } from './repo.ts';
+import {
+  claimMail,
+  markMailFailed,
+  markMailsSent,
+  purgeSentMail,
+  type MailInput,
+  type OutboxRow,
+} from './repo.ts';
 
 const MAX_ATTEMPTS = 10;
 const BATCH = 20;
 const MAX_ROUNDS = 50;
+/** Sent e-mails stay this long (support: "did the confirmation go out?"), then go. */
+export const SENT_MAIL_KEEP_DAYS = 30;
+const PURGE_BATCH = 5_000;
 
 export interface MailLine {
   name: string;
@@ -161,6 +171,16 @@ export async function deliverOutbox(ctx: AppContext, log?: FastifyBaseLogger): P
     if (due.length < BATCH) break;
   }
   return sent;
+}
+
+/** Deletes e-mails sent more than SENT_MAIL_KEEP_DAYS ago, in batches; answers how many. */
+export async function purgeOldMail(ctx: AppContext): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const n = await purgeSentMail(ctx.database.db, SENT_MAIL_KEEP_DAYS, PURGE_BATCH);
+    purged += n;
+    if (n < PURGE_BATCH) return purged;
+  }
 }
 
 async function deliver(ctx: AppContext, due: OutboxRow[], log?: FastifyBaseLogger): Promise<number> {

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { outbox, payments, products } from '../../db/schema.ts';
 import { ordersServiceFor } from './background.ts';
-import { deliverOutbox } from './mail.ts';
+import { deliverOutbox, purgeOldMail, SENT_MAIL_KEEP_DAYS } from './mail.ts';
 import { OrdersService } from './service.ts';
 
 let t: TestApp;
@@ -603,5 +603,45 @@ describe('e-mails', () => {
     expect(pickup).toBeDefined();
     expect(files.some((f) => f.includes(`To: ${shop.seller.email}`) && /new paid order/i.test(f))).toBe(true);
     expect(files.some((f) => f.includes(`To: ${customer.email}`) && /payment received/i.test(f))).toBe(true);
+  });
+
+  it('forgets e-mails sent longer ago than the keeping period, and keeps unsent and recent ones', async () => {
+    await deliverOutbox(t.app.ctx);
+    const days = (n: number) => sql`now() - make_interval(days => ${n})`;
+    const rows = await db
+      .insert(outbox)
+      .values([
+        { recipient: 'old@example.ch', subject: 'old', body: 'x', sentAt: days(SENT_MAIL_KEEP_DAYS + 1) },
+        {
+          recipient: 'recent@example.ch',
+          subject: 'recent',
+          body: 'x',
+          sentAt: days(SENT_MAIL_KEEP_DAYS - 1),
+        },
+        {
+          recipient: 'unsent@example.ch',
+          subject: 'unsent',
+          body: 'x',
+          nextAttemptAt: sql`now() + interval '1 hour'`,
+        },
+      ])
+      .returning({ id: outbox.id, subject: outbox.subject });
+    expect(await purgeOldMail(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .select({ subject: outbox.subject })
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(left.map((r) => r.subject).sort()).toEqual(['recent', 'unsent']);
+    await db.delete(outbox).where(
+      inArray(
+        outbox.id,
+        rows.map((r) => r.id),
+      ),
+    );
   });
 });

@@ -620,6 +620,18 @@ export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
     .where(inArray(outbox.id, ids));
 }
 
+/**
+ * Deletes e-mails sent more than `days` ago, at most `limit` per call: the outbox is a
+ * queue with a short memory for support questions, not an archive.
+ */
+export async function purgeSentMail(db: DbOrTx, days: number, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${outbox} where id in (
+      select id from ${outbox} where sent_at < now() - make_interval(days => ${days}) limit ${limit})
+    returning id`);
+  return rowsOf(result).length;
+}
+
 export async function markMailFailed(
   db: DbOrTx,
   id: number,
