@@ -19,6 +19,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * The SQLSTATE of a database error (node-postgres and PGlite put it on the error, drizzle
+ * wraps it in `cause`), or undefined for anything else.
+ */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export interface Database {
   db: Db;
   /** Catalogue reads may go to a read replica (DATABASE_READ_URL); writes never do. */

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pgErrorCode } from '../db/client.ts';
 import { AppError, type FieldError } from '../lib/errors.ts';
 
 interface ZodIssueLike {
@@ -52,9 +53,8 @@ const STATUS_SENTENCES: Record<number, string> = {
  * they answer 4xx; they are still logged (warn) so that the missing validation gets fixed.
  */
 export function databaseClientError(error: unknown): { status: number; detail: string } | null {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
-  if (!/^[0-9A-Z]{5}$/.test(code)) return null;
+  const code = pgErrorCode(error);
+  if (!code) return null;
   if (code.startsWith('22'))
     return { status: 400, detail: 'A value in the request is out of range or not valid.' };
   if (code === '23503')

@@ -15,9 +15,10 @@ import {
   type Line,
 } from '../../../test/order-builders.ts';
 import type { Db } from '../../db/client.ts';
-import { outbox, payments, products } from '../../db/schema.ts';
+import { orders, outbox, payments, products } from '../../db/schema.ts';
 import { ordersServiceFor } from './background.ts';
 import { deliverOutbox, purgeOldMail, SENT_MAIL_KEEP_DAYS } from './mail.ts';
+import * as repo from './repo.ts';
 import { OrdersService } from './service.ts';
 
 let t: TestApp;
@@ -643,5 +644,79 @@ describe('e-mails', () => {
         rows.map((r) => r.id),
       ),
     );
+  });
+});
+
+describe('the order write', () => {
+  /** A write of one unit of each product, planned from a read, with the given units per stock row. */
+  async function writeOf(customer: TestUser, shop: Awaited<ReturnType<typeof buildShop>>, units: number[]) {
+    const start = await repo.startPlacement(
+      db,
+      shop.products.map((p) => p.id),
+    );
+    const written = await repo.writePlacement(db, {
+      order: {
+        id: start.orderId,
+        customerId: customer.id,
+        paymentMethod: 'PayPal',
+        shippingAddress: null,
+        itemsRappen: 0,
+        shippingRappen: 0,
+        expiresAt: new Date(start.now.getTime() + 60_000),
+      },
+      sellerOrders: [
+        { ord: 0, sellerId: shop.seller.id, itemsRappen: 0, shippingRappen: 0, pickupCode: null },
+      ],
+      items: start.stocks.map((stock, i) => ({
+        ord: i,
+        sellerOrder: 0,
+        productId: stock.productId,
+        name: 'x',
+        brand: 'x',
+        image: null,
+        priceRappen: 1000,
+        quantity: units[i]!,
+        orderType: 'online' as const,
+        storeId: null,
+        storeName: null,
+        storeOwnerName: null,
+      })),
+      allocations: start.stocks.map((stock, i) => ({
+        item: i,
+        storeId: stock.storeId,
+        productId: stock.productId,
+        quantity: units[i]!,
+      })),
+      takes: start.stocks.map((stock, i) => ({ stockId: stock.id, quantity: units[i]! })),
+      mail: { recipient: customer.email, subject: `order ${start.orderId}`, body: 'x' },
+      createdAt: start.now,
+    });
+    return { orderId: start.orderId, written };
+  }
+
+  it('writes nothing, not even the stock it could take, when one row no longer has the units', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['10.00', '20.00'], stock: [[5], [1]] });
+    const customer = await registerUser(t.app);
+    const [a, b] = shop.products as [(typeof shop.products)[number], (typeof shop.products)[number]];
+    const store = shop.stores[0]!;
+
+    const refused = await writeOf(customer, shop, [2, 2]);
+    expect(refused.written).toBeNull();
+    expect(await stockOf(db, store.id, a.id)).toBe(5);
+    expect(await stockOf(db, store.id, b.id)).toBe(1);
+    expect(await db.select().from(orders).where(eq(orders.id, refused.orderId))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.subject, `order ${refused.orderId}`)),
+    ).toEqual([]);
+
+    // The control: the units that are there are taken, and the order is written.
+    const accepted = await writeOf(customer, shop, [2, 1]);
+    expect(accepted.written?.itemIds.size).toBe(2);
+    expect(await stockOf(db, store.id, a.id)).toBe(3);
+    expect(await stockOf(db, store.id, b.id)).toBe(0);
+    expect(await db.select().from(orders).where(eq(orders.id, accepted.orderId))).toHaveLength(1);
   });
 });

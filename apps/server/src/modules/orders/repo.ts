@@ -1,7 +1,7 @@
 /** The only place in the orders module that knows the ORM. Every function takes the handle to use (db or tx). */
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { pgErrorCode, type DbOrTx } from '../../db/client.ts';
 import {
   orderItems,
   orders,
@@ -31,7 +31,7 @@ export interface ProductForSale {
   priceRappen: number;
 }
 
-export interface LockedStock {
+export interface StockForSale {
   id: number;
   storeId: number;
   productId: number;
@@ -90,11 +90,11 @@ async function run<T>(db: DbOrTx, stmt: Statement, values: Record<string, unknow
 
 export interface PlacementStart {
   products: ProductForSale[];
-  /** Every stock row of the products in a live store, locked, in stock-id order. */
-  stocks: LockedStock[];
+  /** Every stock row of the products in a live store, in stock-id order, as read (not locked). */
+  stocks: StockForSale[];
   /** The id the new order gets (drawn now so its e-mail can name it before the rows are written). */
   orderId: number;
-  /** The transaction's clock, `now()`: the order's creation time. */
+  /** The database's clock, `now()`: the order's creation time. */
   now: Date;
 }
 
@@ -123,21 +123,20 @@ const startPlacementStatement = statement(
               join lateral (
                 select owner_id, name, city from stores
                 where stores.id = s.store_id and stores.deleted_at is null limit 1) st on true
-              order by s.id
-              for update of s) l) as stocks,
+              order by s.id) l) as stocks,
       nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id,
       (extract(epoch from now()) * 1000)::float8 as now_ms`,
 );
 
 /**
- * The first step of a checkout, in one round trip: the live products with their sellers, and
- * every stock row of these products in a live store, locked in stock-id order. Locking in one
- * order makes concurrent checkouts wait for each other instead of deadlocking.
+ * The first step of a checkout, in one round trip and without a transaction: the live
+ * products with their sellers, every stock row of these products in a live store, a new
+ * order id and the clock. Nothing is locked: the write checks the stock again.
  */
 export async function startPlacement(tx: DbOrTx, productIds: number[]): Promise<PlacementStart> {
   const [row] = await run<{
     products: ProductForSale[];
-    stocks: LockedStock[];
+    stocks: StockForSale[];
     order_id: number;
     now_ms: number;
   }>(tx, startPlacementStatement, { productIds: JSON.stringify(productIds) });
@@ -178,10 +177,15 @@ export interface PlacementWrite {
   }[];
   /** `item` is the `ord` of the item the units are reserved for. */
   allocations: { item: number; storeId: number; productId: number; quantity: number }[];
-  /** Units to take off each locked stock row. */
+  /** Units to take off each stock row, in stock-id order (concurrent checkouts lock rows in one order). */
   takes: { stockId: number; quantity: number }[];
   mail: MailInput;
+  /** The order's creation time (the clock of the read, so the answer and the row agree). */
+  createdAt: Date;
 }
+
+/** The SQLSTATE mg_abort raises (drizzle/0004_checkout_guard.sql). */
+const STOCK_CHANGED = 'MG409';
 
 // Lists travel as JSON documents read with json_to_recordset, so the text never depends on their length.
 const writePlacementStatement = statement(
@@ -190,15 +194,16 @@ const writePlacementStatement = statement(
     with
       taken as (
         update stocks set number = stocks.number - t.quantity, updated_at = now()
-        from json_to_recordset(${param('takes')}::json) as t("stockId" int, quantity int)
+        from json_to_recordset(${param('takes')}::json) as t("stockId" int, quantity int), stores
         where stocks.id = t."stockId" and stocks.number >= t.quantity
+          and stores.id = stocks.store_id and stores.deleted_at is null
         returning stocks.id),
       placed_order as (
         insert into orders (id, customer_id, payment_method, shipping_address, items_rappen,
           shipping_rappen, status, is_paid, expires_at, created_at)
         values (${param('orderId')}::int, ${param('customerId')}::int, ${param('paymentMethod')}::text,
           ${param('shippingAddress')}::jsonb, ${param('itemsRappen')}::int, ${param('shippingRappen')}::int,
-          'pending', false, ${param('expiresAt')}::timestamptz, now())),
+          'pending', false, ${param('expiresAt')}::timestamptz, ${param('createdAt')}::timestamptz)),
       so as materialized (
         select v.ord, nextval(pg_get_serial_sequence('seller_orders', 'id'))::int as id, v."sellerId",
           v."itemsRappen", v."shippingRappen", v."pickupCode"
@@ -208,7 +213,7 @@ const writePlacementStatement = statement(
         insert into seller_orders (id, order_id, seller_id, items_rappen, shipping_rappen, pickup_code,
           is_shipped, is_completed, created_at)
         select so.id, ${param('orderId')}::int, so."sellerId", so."itemsRappen", so."shippingRappen",
-          so."pickupCode", false, false, now()
+          so."pickupCode", false, false, ${param('createdAt')}::timestamptz
         from so),
       item as materialized (
         select v.*, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
@@ -233,42 +238,52 @@ const writePlacementStatement = statement(
         insert into outbox (recipient, subject, body)
         values (${param('mailRecipient')}::text, ${param('mailSubject')}::text, ${param('mailBody')}::text))
     select
-      (select count(*) from taken)::int as taken,
+      case when (select count(*) from taken) <> json_array_length(${param('takes')}::json)
+        then mg_abort('stock changed') end as aborted,
       (select json_agg(json_build_array(so.ord, so.id)) from so) as seller_order_ids,
       (select json_agg(json_build_array(item.ord, item.id)) from item) as item_ids`,
 );
 
 /**
- * Writes a checkout in one statement: takes the stock (never below zero), inserts the order,
- * its seller orders, items and allocations, and queues the e-mail. Answers the new ids by
- * `ord`, or null when a stock row no longer had the units (the caller rolls back).
+ * Writes a checkout in one statement, which PostgreSQL runs as one transaction: takes the
+ * stock (never below zero, only in live stores), inserts the order, its seller orders, items
+ * and allocations, and queues the e-mail. Answers the new ids by `ord`, or null when a stock
+ * row no longer had the units: then the statement undoes itself (mg_abort) and nothing is
+ * written. The update waits for concurrent checkouts of the same rows and re-checks the
+ * units they left, so stock never goes below zero.
  */
 export async function writePlacement(
-  tx: DbOrTx,
+  db: DbOrTx,
   input: PlacementWrite,
 ): Promise<{ sellerOrderIds: Map<number, number>; itemIds: Map<number, number> } | null> {
   const { order, mail } = input;
-  const [row] = await run<{
-    taken: number;
-    seller_order_ids: [number, number][] | null;
-    item_ids: [number, number][] | null;
-  }>(tx, writePlacementStatement, {
-    takes: JSON.stringify(input.takes),
-    orderId: order.id,
-    customerId: order.customerId,
-    paymentMethod: order.paymentMethod,
-    shippingAddress: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
-    itemsRappen: order.itemsRappen,
-    shippingRappen: order.shippingRappen,
-    expiresAt: order.expiresAt.toISOString(),
-    sellerOrders: JSON.stringify(input.sellerOrders),
-    items: JSON.stringify(input.items),
-    allocations: JSON.stringify(input.allocations),
-    mailRecipient: mail.recipient,
-    mailSubject: mail.subject,
-    mailBody: mail.body,
-  });
-  if (!row || row.taken !== input.takes.length) return null;
+  let rows;
+  try {
+    rows = await run<{
+      seller_order_ids: [number, number][] | null;
+      item_ids: [number, number][] | null;
+    }>(db, writePlacementStatement, {
+      takes: JSON.stringify(input.takes),
+      createdAt: input.createdAt.toISOString(),
+      orderId: order.id,
+      customerId: order.customerId,
+      paymentMethod: order.paymentMethod,
+      shippingAddress: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+      itemsRappen: order.itemsRappen,
+      shippingRappen: order.shippingRappen,
+      expiresAt: order.expiresAt.toISOString(),
+      sellerOrders: JSON.stringify(input.sellerOrders),
+      items: JSON.stringify(input.items),
+      allocations: JSON.stringify(input.allocations),
+      mailRecipient: mail.recipient,
+      mailSubject: mail.subject,
+      mailBody: mail.body,
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === STOCK_CHANGED) return null;
+    throw error;
+  }
+  const row = rows[0]!;
   return { sellerOrderIds: new Map(row.seller_order_ids ?? []), itemIds: new Map(row.item_ids ?? []) };
 }
 

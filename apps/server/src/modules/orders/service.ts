@@ -18,7 +18,7 @@ import {
   type SellerOrder,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { mails, type MailLine } from './mail.ts';
@@ -37,23 +37,13 @@ export function pickupCode(): string {
   return code;
 }
 
-function pgCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /** Runs a transaction again when PostgreSQL reports a serialization failure or a deadlock. */
 export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      const code = pgCode(error);
+      const code = pgErrorCode(error);
       if (attempt >= attempts || (code !== '40001' && code !== '40P01')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + randomInt(20)));
     }
@@ -65,7 +55,7 @@ interface Placed {
   ids: { sellerOrderIds: Map<number, number>; itemIds: Map<number, number> };
   createdAt: Date;
   products: repo.ProductForSale[];
-  stores: Map<number, repo.LockedStock>;
+  stores: Map<number, repo.StockForSale>;
 }
 
 /** The rows of an order just placed, as a read of them would give (same order of seller orders and items). */
@@ -114,7 +104,10 @@ function placedGraph(caller: Caller, placed: Placed): { graph: repo.OrderGraph; 
   };
 }
 
-const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+/** Reads and plans again this many times when other checkouts took the planned units first. */
+const PLACE_ATTEMPTS = 5;
+
+const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 
 export class OrdersService {
   readonly provider: PaymentProvider;
@@ -154,11 +147,15 @@ export class OrdersService {
       }
     }
 
-    const placed = await withRetry(() =>
-      this.db.transaction(async (tx) => {
-        const productIds = [...new Set(lines.map((l) => l.id))];
-        // One round trip: the products, their stock rows locked, the new order's id and the clock.
-        const start = await repo.startPlacement(tx, productIds);
+    // Optimistic: read without locks, plan, then one statement that takes the stock only if it
+    // is still there and writes everything, or nothing. A checkout that lost a race for the
+    // same units reads again and plans with what is left (two round trips instead of a
+    // transaction's four, and no lock held while the server plans).
+    const productIds = [...new Set(lines.map((l) => l.id))];
+    let placed: Placed | null = null;
+    for (let attempt = 1; !placed; attempt++) {
+      placed = await withRetry(async () => {
+        const start = await repo.startPlacement(this.db, productIds);
         const found = new Map(start.products.map((p) => [p.id, p]));
         const priced = lines.map((line) => {
           const product = found.get(line.id);
@@ -183,11 +180,11 @@ export class OrdersService {
           );
         }
 
-        // Reserve: plan from what is left on the locked rows, then take.
+        // Reserve: plan from the stock as read; the write takes it only if it is still there.
         const locked = start.stocks;
         const left = new Map(locked.map((s) => [s.id, s.number]));
         const plan = priced.map(() => [] as { stockId: number; storeId: number; quantity: number }[]);
-        const take = (index: number, stock: repo.LockedStock, quantity: number) => {
+        const take = (index: number, stock: repo.StockForSale, quantity: number) => {
           left.set(stock.id, left.get(stock.id)! - quantity);
           plan[index]!.push({ stockId: stock.id, storeId: stock.storeId, quantity });
         };
@@ -247,7 +244,10 @@ export class OrdersService {
           sellerOrders: [],
           items: [],
           allocations: [],
-          takes: [...byStock].map(([stockId, quantity]) => ({ stockId, quantity })),
+          createdAt: start.now,
+          takes: [...byStock]
+            .map(([stockId, quantity]) => ({ stockId, quantity }))
+            .sort((a, b) => a.stockId - b.stockId),
         };
         const mailLines: MailLine[] = [];
         totals.sellers.forEach((group, sellerOrder) => {
@@ -301,11 +301,15 @@ export class OrdersService {
           { id: order.id, totalRappen: totals.totalRappen, expiresAt: order.expiresAt },
           mailLines,
         );
-        const ids = await repo.writePlacement(tx, { ...write, mail });
-        if (!ids) throw conflict('The stock changed while your order was placed. Please try again.');
-        return { write, ids, createdAt: start.now, products: start.products, stores } satisfies Placed;
-      }),
-    );
+        const ids = await repo.writePlacement(this.db, { ...write, mail });
+        return (
+          ids && ({ write, ids, createdAt: start.now, products: start.products, stores } satisfies Placed)
+        );
+      });
+      if (!placed && attempt >= PLACE_ATTEMPTS) {
+        throw conflict('The stock changed while your order was placed. Please try again.');
+      }
+    }
     // The answer is built from what was just committed instead of reading the order back.
     const { graph, order } = placedGraph(caller, placed);
     return orderView(this.ctx.media, graph, order);
