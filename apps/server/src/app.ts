@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
 import { RedisCacheBus } from './lib/cache-bus.ts';
+import { CallerCache } from './modules/accounts/caller-cache.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -83,10 +84,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     limiter,
     media,
     cache: new ReadCache(),
+    callers: new CallerCache(new AccountsRepo(database.db), config.CALLER_CACHE_MS),
   };
-  const cacheBus = config.REDIS_URL ? new RedisCacheBus(config.REDIS_URL, () => ctx.cache.forget()) : null;
+  const cacheBus = config.REDIS_URL
+    ? new RedisCacheBus(config.REDIS_URL, {
+        catalogueChanged: () => ctx.cache.forget(),
+        callerChanged: (userId) => ctx.callers.forgetHere(userId),
+      })
+    : null;
   if (cacheBus) {
-    ctx.cache.onInvalidate = () => cacheBus.publish();
+    ctx.cache.onInvalidate = () => cacheBus.catalogueChanged();
+    ctx.callers.onForget = (userId) => cacheBus.callerChanged(userId);
     await cacheBus.listening();
   }
   app.decorate('ctx', ctx);
@@ -123,8 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const accounts = new AccountsRepo(database.db);
-  registerAuth(app, (token) => ctx.tokens.verify(token), accounts);
+  registerAuth(app, (token) => ctx.tokens.verify(token), ctx.callers);
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => accountsRoutes(scope, ctx));

@@ -4,6 +4,7 @@ import type { TokenService } from './lib/tokens.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { MediaStorage } from './modules/media/storage.ts';
 import type { ReadCache } from './lib/read-cache.ts';
+import type { CallerCache } from './modules/accounts/caller-cache.ts';
 
 /** What every module receives: configuration and the shared services, created once in app.ts. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   limiter: RateLimiter;
   media: MediaStorage;
   cache: ReadCache;
+  /** The authenticated caller of a request, remembered briefly (accounts/caller-cache.ts). */
+  callers: CallerCache;
 }

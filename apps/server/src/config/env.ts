@@ -35,6 +35,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   REDIS_URL: optionalUrl,
+  /** How long a request's caller (user row, role, token version) is remembered; 0 = never. */
+  CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   ORDER_HOLD_MINUTES: z.coerce
     .number()
     .int()

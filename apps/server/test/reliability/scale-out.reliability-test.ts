@@ -3,7 +3,8 @@
  * directory. Concurrent orders through both for the same last units never oversell, and a
  * review, a stock change and a payment made through one process are visible through the
  * other within the catalogue cache's lifetime (5 s) — at once, when the processes share Redis,
- * which carries the "catalogue changed" message between them.
+ * which carries the "catalogue changed" message between them. A logout through one process
+ * is refused by the other at once too, though each remembers its callers (here for 30 s).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,8 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     DATA_DIR: dir,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // Longer than the test runs: only the message between the processes can end a token early.
+    CALLER_CACHE_MS: '30000',
   };
   const port = 9300 + Math.floor(Math.random() * 300);
   a = await startServerProcess(env, port);
@@ -173,5 +176,23 @@ describe('two server processes on one database', () => {
     expect(seen.body.numReviews).toBe(1);
     // Well inside the 5 s lifetime: the other process was told, it did not wait for expiry.
     expect(Date.now() - written).toBeLessThan(1_500);
+  });
+
+  it('with Redis, a logout through one process is refused by the other at once', async () => {
+    const customer = await register(a.base, 'CUSTOMER');
+    // Both processes now remember the caller.
+    expect((await http(a.base, '/api/users/me/', { token: customer.token })).status).toBe(200);
+    expect((await http(b.base, '/api/users/me/', { token: customer.token })).status).toBe(200);
+    const out = await http(a.base, '/api/users/logout/', { method: 'POST', token: customer.token });
+    expect(out.status).toBeLessThan(300);
+    const loggedOut = Date.now();
+    expect((await http(a.base, '/api/users/me/', { token: customer.token })).status).toBe(401);
+    const seen = await eventually(
+      () => http(b.base, '/api/users/me/', { token: customer.token }),
+      (r) => r.status === 401,
+      5_000,
+    );
+    expect(seen.status).toBe(401);
+    expect(Date.now() - loggedOut).toBeLessThan(1_500);
   });
 });

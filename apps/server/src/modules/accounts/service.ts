@@ -9,6 +9,7 @@ import type {
 import { PROFILE_TEXT_MAX } from '@marktgasse/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { pgErrorCode } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -128,10 +129,7 @@ export class AccountsService {
       });
     } catch (error) {
       // Two registrations racing for one name: the unique index decides.
-      if (
-        (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-        (error as { cause?: { code?: string } }).cause?.code === '23505'
-      ) {
+      if (pgErrorCode(error) === '23505') {
         throw conflict('A user with that username or e-mail address already exists.');
       }
       throw error;
@@ -170,6 +168,7 @@ export class AccountsService {
 
   async logout(caller: Caller): Promise<void> {
     await this.repo.bumpTokenVersion(caller.id);
+    this.ctx.callers.forget(caller.id);
   }
 
   async me(caller: Caller): Promise<User> {
@@ -188,6 +187,7 @@ export class AccountsService {
       throw forbidden('You can only create a profile for your own account.');
     const created = await this.repo.insertProfile(caller.id, status);
     if (!created) throw conflict('This account already has a profile.');
+    this.ctx.callers.forget(caller.id);
     return this.getProfile(caller.id);
   }
 
@@ -243,6 +243,7 @@ export class AccountsService {
       );
     }
     await this.repo.anonymise(id);
+    this.ctx.callers.forget(id);
     this.ctx.cache.invalidate();
   }
 
