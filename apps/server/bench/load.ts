@@ -2,11 +2,6 @@
  * The load generator, run as its own process so it does not share the server's event loop:
  * `node --import tsx bench/load.ts <json options>` prints autocannon's result as JSON.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 interface LoadOptions {
@@ -15,36 +10,39 @@ interface LoadOptions {
   duration: number;
   connections: number;
   headers?: Record<string, string>;
-  /** autocannon's worker threads (connections are split between them). */
+  /** autocannon's worker threads (connections are split between them); GET cases only. */
   workers?: number;
   /** Round-robin request bodies and headers (e.g. one per customer). */
   requests?: { body?: string; headers?: Record<string, string> }[];
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
-const workers = options.workers ?? 1;
-const method = options.method ?? (options.requests ? 'POST' : 'GET');
-let scratch: string | undefined;
-if (options.requests) {
-  scratch = mkdtempSync(path.join(tmpdir(), 'mg-load-'));
-  process.env.BENCH_REQUESTS_FILE = path.join(scratch, 'requests.json');
-  writeFileSync(process.env.BENCH_REQUESTS_FILE, JSON.stringify({ method, requests: options.requests }));
-}
-// Worker threads load the file themselves; in this thread it is loaded here.
-const roundRobin = path.join(path.dirname(fileURLToPath(import.meta.url)), 'round-robin.cjs');
-const setupRequest = () => (workers > 1 ? roundRobin : createRequire(import.meta.url)(roundRobin));
+// A worker thread cannot be handed the round-robin function below.
+const workers = options.requests ? undefined : options.workers;
+let i = 0;
 const result = await autocannon({
   url: options.url,
-  method,
+  method: options.method ?? 'GET',
   duration: options.duration,
   connections: options.connections,
   headers: options.headers,
-  workers: workers > 1 ? workers : undefined,
+  workers: workers && workers > 1 ? workers : undefined,
   requests: options.requests
-    ? [{ setupRequest: setupRequest() as autocannon.Request['setupRequest'] }]
+    ? [
+        {
+          setupRequest: (req) => {
+            const next = options.requests![i++ % options.requests!.length]!;
+            return {
+              ...req,
+              method: options.method ?? 'POST',
+              body: next.body,
+              headers: { ...req.headers, ...next.headers },
+            };
+          },
+        },
+      ]
     : undefined,
 });
-if (scratch) rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(
   JSON.stringify({
     rps: result.requests.average,

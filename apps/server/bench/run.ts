@@ -27,6 +27,9 @@ const CONNECTIONS = 50;
 /**
  * autocannon decodes every answer body into a string; on one thread, the map's answers kept
  * the load generator busier than the half-idle server, so that case measured the generator.
+ * The read cases use this many threads. The order case uses one: its answers are small, and
+ * on this 2-core machine a second generator thread only takes CPU from the server (on PGlite
+ * it stretched p99 from about 1 s to 5 s).
  */
 const LOAD_WORKERS = Number(arg('load-workers', '2'));
 const ENGINES = arg('engines', 'postgres,pglite').split(',');
@@ -393,7 +396,7 @@ for (const engine of ENGINES) {
 const report = [
   '# Benchmark results',
   '',
-  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections in ${LOAD_WORKERS} worker threads, ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process, requests with \`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\` as browsers send. Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections (${LOAD_WORKERS} worker threads for the reads, one for orders), ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process, requests with \`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\` as browsers send. Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   '',
   ...sections,
 ].join('\n');
