@@ -39,10 +39,6 @@ export class TokenService {
    * `{"alg":"HS256"}` (optionally `typ: JWT`, nothing else), issuer, expiry and not-before.
    */
   async verify(token: string): Promise<TokenClaims | null> {
-    return this.verifySync(token);
-  }
-
-  private verifySync(token: string): TokenClaims | null {
     const first = token.indexOf('.');
     const second = token.indexOf('.', first + 1);
     if (first <= 0 || second <= first + 1 || token.indexOf('.', second + 1) !== -1) return null;

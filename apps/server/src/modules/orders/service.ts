@@ -53,14 +53,14 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promis
 interface Placed {
   write: Omit<repo.PlacementWrite, 'mail'>;
   ids: { sellerOrderIds: Map<number, number>; itemIds: Map<number, number> };
-  createdAt: Date;
   products: repo.ProductForSale[];
   stores: Map<number, repo.StockForSale>;
 }
 
 /** The rows of an order just placed, as a read of them would give (same order of seller orders and items). */
 function placedGraph(caller: Caller, placed: Placed): { graph: repo.OrderGraph; order: repo.OrderRow } {
-  const { write, ids, createdAt } = placed;
+  const { write, ids } = placed;
+  const { createdAt } = write;
   const order: repo.OrderRow = {
     ...write.order,
     status: 'pending',
@@ -302,9 +302,7 @@ export class OrdersService {
           mailLines,
         );
         const ids = await repo.writePlacement(this.db, { ...write, mail });
-        return (
-          ids && ({ write, ids, createdAt: start.now, products: start.products, stores } satisfies Placed)
-        );
+        return ids && ({ write, ids, products: start.products, stores } satisfies Placed);
       });
       if (!placed && attempt >= PLACE_ATTEMPTS) {
         throw conflict('The stock changed while your order was placed. Please try again.');
