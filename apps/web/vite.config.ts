@@ -10,21 +10,12 @@ const require = createRequire(import.meta.url);
 const pkgDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
 /**
- * Production builds render with Preact's React-compatible runtime (about 40 KB smaller than
- * react-dom) to keep the home route within its JavaScript budget; unit tests and the dev
- * server use React itself. The browser tests run against the production build. See
- * docs/decisions/003-preact-in-production-builds.md. react-router's package exports point
- * every condition at its development build, so production builds pick its production one.
+ * react-router's package exports point every condition at its development build (warnings,
+ * invariant texts); production builds take its production build instead. React itself is the
+ * runtime everywhere: unit tests, dev server and production (docs/decisions/140).
  */
 const productionAliases = [
   { find: /^react-router$/, replacement: path.join(pkgDir('react-router'), 'dist/production/index.mjs') },
-  { find: /^react-dom\/client$/, replacement: path.join(pkgDir('preact'), 'compat/client.mjs') },
-  { find: /^react-dom$/, replacement: path.join(pkgDir('preact'), 'compat/dist/compat.module.js') },
-  {
-    find: /^react\/jsx-runtime$/,
-    replacement: path.join(pkgDir('preact'), 'jsx-runtime/dist/jsxRuntime.module.js'),
-  },
-  { find: /^react$/, replacement: path.join(pkgDir('preact'), 'compat/dist/compat.module.js') },
 ];
 
 /**
@@ -88,7 +79,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],
-  resolve: mode === 'production' && process.env.WEB_RUNTIME !== 'react' ? { alias: productionAliases } : {},
+  resolve: mode === 'production' ? { alias: productionAliases } : {},
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8000', '/media': 'http://127.0.0.1:8000' },

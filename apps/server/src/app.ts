@@ -3,7 +3,7 @@
  * that the caller opened (so tests and the server share one path). `build()` in tests and
  * `server.ts` in production both come through here.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
@@ -11,13 +11,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { MAX_IMAGE_BYTES } from '@marktgasse/shared';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
 import { RedisCacheBus } from './lib/cache-bus.ts';
 import { CallerCache } from './modules/accounts/caller-cache.ts';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { createLimits } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
@@ -42,7 +43,8 @@ export interface BuildOptions {
   /** Serve the built web app from apps/web/dist (the server does; API tests don't need it). */
   serveWeb?: boolean;
   media?: MediaStorage;
-  limiter?: RateLimiter;
+  /** An HTTP server made beforehand (server.ts binds the port before it opens the database). */
+  serverFactory?: FastifyServerFactory;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
@@ -64,24 +66,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.TRUST_PROXY === 'true',
     // On close, idle keep-alive sockets go at once; requests in flight finish first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // Malformed URLs and over-long parameters get the same {detail} answer and headers as any error.
     frameworkErrors: frameworkErrorHandler,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const media = options.media ?? createMediaStorage(config);
-  const limiter =
-    options.limiter ?? (config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter());
+  const limits = createLimits(config);
   const ctx: AppContext = {
     config,
     database,
     tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
-    limiter,
+    limits,
     media,
     cache: new ReadCache(),
     callers: new CallerCache(new AccountsRepo(database.db), config.CALLER_CACHE_MS),
@@ -102,7 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
-    await Promise.all([limiter.close(), cacheBus?.close()]);
+    await Promise.all([limits.close(), cacheBus?.close()]);
   });
 
   registerErrorHandling(app);
@@ -114,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(multipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 60, fieldSize: 20_000, parts: 70 },
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 60, fieldSize: 20_000, parts: 70 },
   });
 
   await app.register(swagger, {

@@ -1,7 +1,7 @@
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { TokenService } from './lib/tokens.ts';
-import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Limits } from './lib/rate-limiter.ts';
 import type { MediaStorage } from './modules/media/storage.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { CallerCache } from './modules/accounts/caller-cache.ts';
@@ -11,7 +11,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
-  limiter: RateLimiter;
+  /** Every rate limit (lib/rate-limiter.ts). */
+  limits: Limits;
   media: MediaStorage;
   cache: ReadCache;
   /** The authenticated caller of a request, remembered briefly (accounts/caller-cache.ts). */

@@ -1,6 +1,7 @@
 /**
- * Periodic work of a server process: expiring unpaid orders (their stock returns) and
- * sending queued e-mails. Each job is safe to run in several processes at once.
+ * Periodic work of a server process. Modules describe their jobs (for example
+ * modules/orders/jobs.ts) and server.ts starts the ones it wants; importing a module starts
+ * nothing. Each job must be safe to run in several processes at once.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
@@ -11,14 +12,12 @@ export interface Job {
   run(ctx: AppContext, log: FastifyBaseLogger): Promise<unknown>;
 }
 
-const jobs: Job[] = [];
-
-/** Modules add their periodic work here at import time (see modules/orders/background.ts). */
-export function registerJob(job: Job): void {
-  if (!jobs.some((j) => j.name === job.name)) jobs.push(job);
-}
-
-export function startBackgroundJobs(ctx: AppContext, log: FastifyBaseLogger): { stop(): Promise<void> } {
+/** Runs each job every `intervalMs` (first after a second); `stop` waits for the runs in flight. */
+export function startBackgroundJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  jobs: readonly Job[],
+): { stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   let stopped = false;
@@ -42,13 +41,4 @@ export function startBackgroundJobs(ctx: AppContext, log: FastifyBaseLogger): { 
       await Promise.allSettled([...running]);
     },
   };
-}
-
-/** Runs every registered job once, in order (tests, and a one-off maintenance run). */
-export async function runJobsOnce(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  for (const job of jobs) await job.run(ctx, log);
-}
-
-export function registeredJobs(): readonly Job[] {
-  return jobs;
 }

@@ -1,47 +1,168 @@
 /**
- * Production entry point: configuration from the environment, migrations, demo data on the
- * first start, then listen. SIGTERM lets in-flight requests finish and closes the database.
+ * Production entry point. The order matters: the port first (a second start fails there and
+ * touches nothing), then the data directory (one owner, decision 136), migrations, reference
+ * and demo data, then the app answers. SIGTERM/SIGINT stop taking connections, let requests
+ * in flight finish (at most SHUTDOWN_GRACE_MS) and close the database (decision 137).
  */
+import http from 'node:http';
 import { loadConfig, ConfigError, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { holdDatabase, DataDirBusyError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
-import { seedCategories, seedDemoIfEmpty, DEMO_ACCOUNTS } from './demo/seed.ts';
+import { orderJobs } from './modules/orders/jobs.ts';
+import { seedCategories, seedDemoIfEmpty, DEMO_ACCOUNTS, type DemoLogins } from './demo/seed.ts';
 
-export async function startServer(config: Config, { quiet = false } = {}) {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    databaseReadUrl: config.DATABASE_READ_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  await runMigrations(database);
-  let seeded = false;
-  // The category tree is reference data: kept up to date at every start, demo data or not.
-  await seedCategories(database);
-  if (config.SEED_DEMO === 'true') seeded = await seedDemoIfEmpty(database, config);
-  const app = await buildApp({ config, database, serveWeb: true });
-  const jobs = startBackgroundJobs(app.ctx, app.log);
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await database.close();
-  });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  if (!quiet) {
-    const url =
-      config.PUBLIC_URL ?? `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
-    console.info(
-      `\nMarktgasse is running on ${url}  (database: ${database.engine}${seeded ? ', demo data loaded' : ''})`,
-    );
-    console.info('Demo accounts (password for each: see below):');
-    for (const account of DEMO_ACCOUNTS)
-      console.info(`  ${account.role.padEnd(11)} ${account.username.padEnd(16)} ${account.password}`);
-    console.info(`API docs: ${url}/api/docs\n`);
-  }
-  return app;
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/**
+ * The HTTP server, with the timeouts that cut off slow and idle clients (decision 139).
+ * It can listen before the app exists: requests that arrive meanwhile wait for `serve`.
+ */
+export function createHttpServer(config: Config) {
+  let handler: Handler | undefined;
+  let draining = false;
+  const waiting: [http.IncomingMessage, http.ServerResponse][] = [];
+  const server = http.createServer(
+    {
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // Node looks for overdue requests at this interval (30 s by default): often enough that a
+      // timeout takes effect close to its value.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(
+          30_000,
+          Math.floor(Math.min(config.HTTP_HEADERS_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS) / 4),
+        ),
+      ),
+    },
+    (req, res) => {
+      // While stopping, a request on a kept-alive socket is answered and its socket closed.
+      if (draining) res.setHeader('connection', 'close');
+      if (handler) handler(req, res);
+      else waiting.push([req, res]);
+    },
+  );
+  return {
+    server,
+    /** Binds the port; rejects (EADDRINUSE, EACCES) without side effects. */
+    listen(port: number, host: string): Promise<void> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ port, host }, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    },
+    serve(next: Handler) {
+      handler = next;
+      for (const [req, res] of waiting.splice(0)) if (!res.destroyed) next(req, res);
+    },
+    /** Stops taking connections and answers when every open one has finished. */
+    drain(): Promise<void> {
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets whose request finished after the stop began would hold the server
+      // open until the client drops them: close each one as soon as it is idle.
+      const sweep = setInterval(() => server.closeIdleConnections(), 200);
+      sweep.unref();
+      server.closeIdleConnections();
+      return closed.finally(() => clearInterval(sweep));
+    },
+  };
 }
 
+function demoLoginsToShow(config: Config, seeded: DemoLogins | null): DemoLogins | null {
+  if (seeded) return seeded;
+  // Outside production the demo accounts keep the published password; never shown in production.
+  if (config.SEED_DEMO === 'true' && config.NODE_ENV !== 'production')
+    return {
+      passwords: 'published',
+      logins: DEMO_ACCOUNTS.map(({ username, password }) => ({ username, password })),
+    };
+  return null;
+}
+
+export async function startServer(config: Config, { quiet = false } = {}) {
+  const httpServer = createHttpServer(config);
+  await httpServer.listen(config.PORT, config.HOST);
+  let lock: ReturnType<typeof holdDatabase> | undefined;
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    lock = holdDatabase(config, 'server');
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      databaseReadUrl: config.DATABASE_READ_URL,
+      dataDir: config.dataDir,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
+    await runMigrations(database);
+    // The category tree is reference data: kept up to date at every start, demo data or not.
+    await seedCategories(database);
+    const seeded = config.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database, config) : null;
+    const opened = database;
+    const held = lock;
+    let handler: Handler | undefined;
+    const app = await buildApp({
+      config,
+      database,
+      serveWeb: true,
+      serverFactory: (fastifyHandler) => {
+        handler = fastifyHandler;
+        return httpServer.server;
+      },
+    });
+
+    // Background work of this process (order expiry, e-mail delivery): started here, stopped on close.
+    const jobs = startBackgroundJobs(app.ctx, app.log, orderJobs);
+
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await opened.close();
+      held.release();
+    });
+    await app.ready();
+    httpServer.serve(handler!);
+    const port = (httpServer.server.address() as { port: number }).port;
+    const url = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;
+    app.log.info({ url, engine: opened.engine }, 'listening');
+    if (!quiet) printBanner(url, opened.engine, seeded !== null, demoLoginsToShow(config, seeded));
+    return {
+      app,
+      url,
+      /** Finishes requests in flight, then stops the jobs and closes the database. */
+      async stop() {
+        await httpServer.drain();
+        await app.close();
+      },
+    };
+  } catch (error) {
+    httpServer.server.close();
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}
+
+function printBanner(url: string, engine: string, seeded: boolean, demo: DemoLogins | null) {
+  console.info(
+    `\nMarktgasse is running on ${url}  (database: ${engine}${seeded ? ', demo data loaded' : ''})`,
+  );
+  if (demo?.passwords === 'generated') {
+    console.info('Demo accounts with generated passwords (shown this once; they are stored only hashed):');
+    for (const login of demo.logins) console.info(`  ${login.username.padEnd(24)} ${login.password}`);
+  } else if (demo) {
+    console.info('Demo accounts:');
+    for (const login of demo.logins) console.info(`  ${login.username.padEnd(16)} ${login.password}`);
+  }
+  console.info(`API docs: ${url}/api/docs\n`);
+}
+
+/** Runs the server until SIGTERM/SIGINT; exits non-zero when the start fails. */
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -53,19 +174,37 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await startServer(config);
-  let closing = false;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof DataDirBusyError) {
+      console.error(`Not started: ${error.message}`);
+      process.exit(error.exitCode);
+    }
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      console.error(
+        `Not started: port ${config.PORT} on ${config.HOST} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}` +
+          ' (is Marktgasse already running?). Set PORT to another port. Nothing was changed.',
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  // A cluster worker tells the primary that it serves (cluster.ts replaces only such workers).
+  process.send?.('marktgasse:ready');
+  let stopping = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      console.error(`requests still running after ${config.SHUTDOWN_GRACE_MS} ms: exiting anyway`);
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
     timer.unref();
-    // Keep-alive sockets whose request finished after the close began would hold the server
-    // open until the client drops them: close each one as soon as it is idle.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
-    sweep.unref();
-    app.close().then(
+    server.stop().then(
       () => process.exit(0),
       (error) => {
         console.error(error);

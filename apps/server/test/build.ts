@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { testConfig, type Config, type Env } from '../src/config/env.ts';
+import type { Config, Env } from '../src/config/env.ts';
+import { testConfig } from './config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';

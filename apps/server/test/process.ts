@@ -1,42 +1,77 @@
 /**
- * Runs the real server as a child process (the production entry point) for tests that kill,
- * restart or multiply it, and a tiny JSON client for talking to it over HTTP.
+ * Runs the real server as a child process for tests that kill, restart or multiply it (from
+ * its TypeScript source, or the way an operator starts it: `npm start`, `node scripts/start.mjs`),
+ * the command-line tools, and a tiny JSON client for talking to the server over HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(serverDir, '../..');
 
 export interface ServerProcess {
   base: string;
   child: ChildProcess;
   /** The last few KB the server wrote to stderr (for failure messages). */
   stderr(): string;
+  /** What it wrote to stdout (the start banner), when started with `via` other than 'source'. */
+  stdout(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'reliability-secret-reliability-secret-01',
-      RATE_LIMIT_REGISTRATION_PER_IP: '100000',
-      RATE_LIMIT_LOGIN_PER_IP: '100000',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
+/** How a test starts the server: the TypeScript entry under tsx, or as an operator does. */
+export type StartVia = 'source' | 'npm' | 'node';
+
+/** The environment every test server gets unless the test says otherwise. */
+export function serverEnv(env: Record<string, string>, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'reliability-secret-reliability-secret-01',
+    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  };
+}
+
+/** Starts the server and answers without waiting for it (tests that expect a refusal). */
+export function spawnServer(
+  env: Record<string, string>,
+  port: number,
+  { via = 'source', args = [] }: { via?: StartVia; args?: string[] } = {},
+): ChildProcess {
+  const command =
+    via === 'npm'
+      ? { file: 'npm', args: ['start', '--silent', ...(args.length ? ['--', ...args] : [])], cwd: repoRoot }
+      : via === 'node'
+        ? { file: process.execPath, args: ['scripts/start.mjs', ...args], cwd: repoRoot }
+        : { file: process.execPath, args: ['--import', 'tsx', 'src/server.ts', ...args], cwd: serverDir };
+  return spawn(command.file, command.args, {
+    cwd: command.cwd,
+    stdio: ['ignore', via === 'source' ? 'ignore' : 'pipe', 'pipe'],
+    env: serverEnv(env, port),
   });
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  options: { via?: StartVia; args?: string[] } = {},
+): Promise<ServerProcess> {
+  const child = spawnServer(env, port, options);
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  child.stdout?.on('data', (d) => (stdout = (stdout + d).slice(-20000)));
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
@@ -53,6 +88,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     base,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -60,6 +96,62 @@ export async function startServerProcess(env: Record<string, string>, port: numb
       await exited;
     },
   };
+}
+
+export interface ToolRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs an npm script of the repository (`seed`, `create-staff`, `db:migrate`, `start`) to its end. */
+export function runNpm(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ToolRun> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The ids of a process's children (Linux), to find the server that `npm start` runs. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export async function http(

@@ -1,6 +1,5 @@
 /** Builders for stores, products, stock rows and pick-up orders in integration tests; each takes overrides. */
 import { asc, eq } from 'drizzle-orm';
-import { toSearchText } from '@marktgasse/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { orderItems, orders, products, sellerOrders, subcategories } from '../src/db/schema.ts';
@@ -56,7 +55,7 @@ export interface ProductOverrides {
 
 /**
  * Inserts a product straight into the database (the catalogue's own endpoints are tested in
- * the catalogue module), with the search text the catalogue keeps.
+ * the catalogue module); the database indexes its words for search.
  */
 export async function insertProduct(
   database: Database,
@@ -81,7 +80,6 @@ export async function insertProduct(
       priceRappen: overrides.priceRappen ?? 1290,
       categoryId: overrides.categoryId ?? sub!.categoryId,
       subcategoryId: overrides.subcategoryId ?? sub!.id,
-      searchText: toSearchText(name, brand, description, seller.username),
     })
     .returning({ id: products.id });
   return { id: row!.id, name, brand };

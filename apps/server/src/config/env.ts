@@ -14,6 +14,24 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
+const milliseconds = (max: number) => z.coerce.number().int().min(1).max(max);
+
+/**
+ * How the process starts, serves and stops (decisions 136-139). Slow or idle clients are cut
+ * off: the request (headers and body) must arrive within HTTP_REQUEST_TIMEOUT_MS, its
+ * headers within HTTP_HEADERS_TIMEOUT_MS, and a keep-alive socket idles for at most
+ * HTTP_KEEP_ALIVE_TIMEOUT_MS between requests.
+ */
+const processSettings = {
+  /** Demo data on the first start: on by default, off by default with NODE_ENV=production. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(3_600_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(3_600_000).default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(3_600_000).default(5_000),
+  /** How long a stop waits for requests in flight before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: milliseconds(600_000).default(15_000),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -56,25 +74,50 @@ const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   GEOCODER_TOKEN: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Only for `npm run bench`: adds the ceiling route and stock helpers. */
   BENCH_CEILING: z.enum(['true', 'false']).default('false'),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Sign-in guesses for one account from one address, per 15 minutes (docs/decisions/144). */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Sign-in guesses for one account from all addresses together, per minute. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().min(1).default(20),
+  ...processSettings,
+  // Deployment: where the process sits and what it serves.
+  /** Client addresses from X-Forwarded-For: only behind a proxy that sets it (docs/security.md). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Workers of `npm run start:prod` (cluster.ts); one per core when absent. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** The built web app to serve; apps/web/dist when absent. */
+  WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  /** Image uploads (profile, store, product) of one user per hour. */
+  RATE_LIMIT_UPLOADS_PER_USER: z.coerce.number().int().min(1).default(30),
+  /** How long after registration a profile may be created without a token (spec §4). */
+  PROFILE_CLAIM_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60)
+    .default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
   JWT_SECRET: string;
+  SEED_DEMO: 'true' | 'false';
   dataDir: string;
 }
 
 export class ConfigError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema
+    .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    })
+    .safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
@@ -85,6 +128,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 /** The secret that signs tokens: from JWT_SECRET, or generated once and kept in DATA_DIR. */
 function resolveJwtSecret(env: Env, dataDir: string): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
+  // Every production process must sign with the same deliberate key, never a file's.
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters, ' +
+        'the same in every process; for example the output of `openssl rand -base64 48`)',
+    );
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
@@ -97,22 +146,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...env, dataDir, JWT_SECRET: resolveJwtSecret(env, dataDir) };
-}
-
-/** A configuration for tests: nothing read from the environment except what is passed. */
-export function testConfig(overrides: Partial<Record<keyof Env, string>> = {}): Config {
-  const dataDir =
-    overrides.DATA_DIR ??
-    path.join(process.env.TMPDIR ?? '/tmp', `mg-test-${process.pid}-${randomBytes(4).toString('hex')}`);
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
-    RATE_LIMIT_LOGIN_PER_IP: '100000',
-    ...overrides,
-    DATA_DIR: dataDir,
-  });
+  const SEED_DEMO = env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true');
+  return { ...env, dataDir, SEED_DEMO, JWT_SECRET: resolveJwtSecret(env, dataDir) };
 }

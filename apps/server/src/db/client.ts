@@ -33,6 +33,11 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** True for a unique-constraint violation (SQLSTATE 23505): two writers raced for one key. */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23505';
+}
+
 export interface Database {
   db: Db;
   /** Catalogue reads may go to a read replica (DATABASE_READ_URL); writes never do. */

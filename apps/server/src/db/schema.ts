@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -24,7 +25,11 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    /** As registered, in NFKC. */
     username: text('username').notNull(),
+    /** `usernameKey(username)` (NFKC + case fold): unique, and what sign-in looks up (docs/decisions/145). */
+    usernameKey: text('username_key').notNull(),
+    /** Not unique: a registration must not tell whether an address has an account (docs/decisions/146). */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isStaff: boolean('is_staff').notNull().default(false),
@@ -33,11 +38,13 @@ export const users = pgTable(
     /** Raised on logout and deletion; tokens carry the version they were issued for. */
     tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: ts('deleted_at'),
+    /**
+     * A keyed hash of the address that registered without a profile: only that address may
+     * create the profile without a token, shortly after (docs/decisions/146). Null once used.
+     */
+    profileClaim: text('profile_claim'),
   },
-  (t) => [
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('users_username_key_key').on(t.usernameKey)],
 );
 
 export const categories = pgTable('categories', {
@@ -116,8 +123,6 @@ export const products = pgTable(
       .references(() => subcategories.id),
     numReviews: integer('num_reviews').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
-    /** Lower-case, accent-free text of name, brand, description and seller name, for search. */
-    searchText: text('search_text').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
@@ -136,7 +141,17 @@ export const products = pgTable(
     index('products_live_id_idx')
       .on(t.id)
       .where(sql`${t.deletedAt} is null`),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Sorted lists (docs/decisions/130): cheapest, dearest and best-rated first, newest within.
+    index('products_live_price_idx')
+      .on(t.priceRappen, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_live_rating_idx')
+      .on(
+        sql`(${t.ratingSum}::float8 / nullif(${t.numReviews}, 0)) desc nulls last`,
+        t.numReviews.desc(),
+        t.id.desc(),
+      )
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -178,14 +193,10 @@ export const stores = pgTable(
     description: text('description').notNull().default(''),
     phone: text('phone').notNull().default(''),
     image: text('image'),
-    searchText: text('search_text').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [
-    index('stores_owner_idx').on(t.ownerId, t.id),
-    index('stores_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  ],
+  (t) => [index('stores_owner_idx').on(t.ownerId, t.id)],
 );
 
 export const storeCategories = pgTable(
@@ -270,10 +281,19 @@ export const sellerOrders = pgTable(
     isCompleted: boolean('is_completed').notNull().default(false),
     completedAt: ts('completed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Set when the parent order expires (its status, copied here): the seller's list leaves
+     * these out from this table's own index, without a join to orders per row.
+     */
+    expiredAt: ts('expired_at'),
   },
   (t) => [
     index('seller_orders_seller_idx').on(t.sellerId, t.id),
     index('seller_orders_order_idx').on(t.orderId),
+    // The seller's order list and its count: newest first, expired shares left out.
+    index('seller_orders_seller_live_idx')
+      .on(t.sellerId, t.id)
+      .where(sql`${t.expiredAt} is null`),
   ],
 );
 
@@ -368,4 +388,54 @@ export const outbox = pgTable(
       .on(t.id)
       .where(sql`${t.sentAt} is null`),
   ],
+);
+
+/*
+ * Search (docs/decisions/128). Every word of a live product, store or seller, folded by
+ * mg_search_fold (the SQL twin of toSearchText), with the best field it occurs in. The rows
+ * are written by triggers (migration 0005), so no writer computes them; a query reads
+ * only these narrow indexes (index-only), never the wide rows, until the page is known.
+ * `term` is COLLATE "C" (set in the migration) so that a prefix is one index range.
+ */
+const termColumns = () => ({
+  term: text('term').notNull(),
+  /** The best field of the word: 0 is the strongest (a product's name), see SEARCH_FIELDS. */
+  field: smallint('field').notNull(),
+});
+
+export const searchProductTerms = pgTable(
+  'search_product_terms',
+  { ...termColumns(), productId: integer('product_id').notNull() },
+  (t) => [
+    primaryKey({ name: 'search_product_terms_pkey', columns: [t.term, t.field, t.productId] }),
+    index('search_product_terms_product_idx').on(t.productId),
+  ],
+);
+
+export const searchStoreTerms = pgTable(
+  'search_store_terms',
+  { ...termColumns(), storeId: integer('store_id').notNull() },
+  (t) => [
+    primaryKey({ name: 'search_store_terms_pkey', columns: [t.term, t.field, t.storeId] }),
+    index('search_store_terms_store_idx').on(t.storeId),
+  ],
+);
+
+export const searchSellerTerms = pgTable(
+  'search_seller_terms',
+  { ...termColumns(), sellerId: integer('seller_id').notNull() },
+  (t) => [
+    primaryKey({ name: 'search_seller_terms_pkey', columns: [t.term, t.field, t.sellerId] }),
+    index('search_seller_terms_seller_idx').on(t.sellerId),
+  ],
+);
+
+/**
+ * Every word ever indexed, numbered as it came: each server process holds them in memory and
+ * reads only the rows after the last id it has seen (modules/search/vocabulary.ts).
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  { id: serial('id').notNull(), term: text('term').primaryKey() },
+  (t) => [index('search_vocabulary_id_idx').on(t.id)],
 );

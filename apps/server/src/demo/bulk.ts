@@ -7,8 +7,9 @@
  * Products reuse a handful of demo image keys instead of one picture each.
  */
 import { sql } from 'drizzle-orm';
-import { toSearchText } from '@marktgasse/shared';
+import { toSearchText, usernameKey } from '@marktgasse/shared';
 import type { Database, Tx } from '../db/client.ts';
+import { rawRows } from '../db/sql.ts';
 import { CATEGORY_TREE } from './categories.ts';
 import { DEMO_PRODUCTS, DEMO_STORES, REVIEW_COMMENTS } from './demo-data.ts';
 
@@ -98,10 +99,6 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function rows(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
 async function insertJson(
   tx: Tx,
   statement: (json: string) => ReturnType<typeof sql>,
@@ -122,18 +119,22 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
   const reviewCount = Math.round(50_000 * f);
 
   await database.db.transaction(async (tx) => {
-    const cats = rows(await tx.execute(sql`select id, name from categories order by position, id`)) as {
-      id: number;
-      name: string;
-    }[];
-    const subs = rows(
-      await tx.execute(sql`select id, name, category_id from subcategories order by position, id`),
-    ) as { id: number; name: string; category_id: number }[];
+    const cats = await rawRows<{ id: number; name: string }>(
+      tx,
+      sql`select id, name from categories order by position, id`,
+    );
+    const subs = await rawRows<{ id: number; name: string; category_id: number }>(
+      tx,
+      sql`select id, name, category_id from subcategories order by position, id`,
+    );
     const catByName = new Map(cats.map((c) => [c.name, c.id]));
     // Runs stack: numbering continues after earlier bulk loads so usernames stay unique.
     const run = Number(
-      rows(
-        await tx.execute(sql`select count(*)::int as n from users where email like '%@bulk.marktgasse.ch'`),
+      (
+        await rawRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from users where email like '%@bulk.marktgasse.ch'`,
+        )
       )[0]!.n,
     );
 
@@ -151,12 +152,16 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
         category: type.category,
       };
     });
-    const sellerIds = rows(
-      await tx.execute(sql`
-        insert into users (username, email, password_hash)
-        select x.username, x.email, ${options.passwordHash}
-        from json_to_recordset(${JSON.stringify(sellers)}::json) as x(username text, email text)
-        returning id`),
+    const sellerIds = (
+      await rawRows<{ id: number }>(
+        tx,
+        sql`
+        insert into users (username, username_key, email, password_hash)
+        select x.username, x.key, x.email, ${options.passwordHash}
+        from json_to_recordset(${JSON.stringify(sellers.map((s) => ({ ...s, key: usernameKey(s.username) })))}::json)
+          as x(username text, key text, email text)
+        returning id`,
+      )
     ).map((r) => Number(r.id));
     await insertJson(
       tx,
@@ -183,12 +188,16 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
       username: `kunde-${run + i + 1}`,
       email: `kunde${run + i + 1}@bulk.marktgasse.ch`,
     }));
-    const customerIds = rows(
-      await tx.execute(sql`
-        insert into users (username, email, password_hash)
-        select x.username, x.email, ${options.passwordHash}
-        from json_to_recordset(${JSON.stringify(customers)}::json) as x(username text, email text)
-        returning id`),
+    const customerIds = (
+      await rawRows<{ id: number }>(
+        tx,
+        sql`
+        insert into users (username, username_key, email, password_hash)
+        select x.username, x.key, x.email, ${options.passwordHash}
+        from json_to_recordset(${JSON.stringify(customers.map((c) => ({ ...c, key: usernameKey(c.username) })))}::json)
+          as x(username text, key text, email text)
+        returning id`,
+      )
     ).map((r) => Number(r.id));
     await tx.execute(sql`
       insert into profiles (id, user_id, status)
@@ -209,7 +218,6 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
         city: town.town,
         lat: (town.latitude + jitter(37)).toFixed(6),
         lon: (town.longitude + jitter(53)).toFixed(6),
-        search: toSearchText(name, street, town.postcode, town.town, seller.username),
         c: catByName.get(seller.category),
       };
     });
@@ -217,10 +225,10 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
       tx,
       (json) => sql`
         with ins as (
-          insert into stores (owner_id, name, address, country, city, latitude, longitude, description, search_text)
+          insert into stores (owner_id, name, address, country, city, latitude, longitude, description)
           select x.owner, x.name, x.address, 'Switzerland', x.city, x.lat::numeric, x.lon::numeric,
-                 'Filiale von ' || x.name, x.search
-          from json_to_recordset(${json}::json) as x(owner int, name text, address text, city text, lat text, lon text, search text, c int)
+                 'Filiale von ' || x.name
+          from json_to_recordset(${json}::json) as x(owner int, name text, address text, city text, lat text, lon text, c int)
           returning id, owner_id, name
         )
         insert into store_categories (store_id, category_id)
@@ -231,7 +239,7 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
     );
 
     const before = Number(
-      rows(await tx.execute(sql`select coalesce(max(id), 0)::int as m from products`))[0]!.m,
+      (await rawRows<{ m: number }>(tx, sql`select coalesce(max(id), 0)::int as m from products`))[0]!.m,
     );
     const linesBySub = new Map<string, string[][]>();
     for (const [name, lines] of Object.entries(DEMO_PRODUCTS))
@@ -252,19 +260,15 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
       if (reviewCount === 0 || j % step !== 0 || j / step >= reviewCount) return 0;
       return comments[((j / step) * 31) % comments.length]!.rating;
     };
-    // A trigram index is built far faster in one go than row by row: for large loads it is
-    // dropped and rebuilt (same definition as the migration) inside this transaction.
-    const rebuildIndex = n >= 10_000;
-    if (rebuildIndex) await tx.execute(sql`drop index if exists products_search_trgm_idx`);
     log(`products: ${n}`);
     const productData: unknown[] = [];
     const flush = async () => {
       await tx.execute(sql`
         insert into products (seller_id, brand, name, price_rappen, description, image, category_id, subcategory_id,
-                              search_text, created_at, num_reviews, rating_sum)
-        select x.s, x.b, x.n, x.p, x.d, x.i, x.c, x.sc, x.t, x.at::timestamptz, x.nr, x.rs
+                              created_at, num_reviews, rating_sum)
+        select x.s, x.b, x.n, x.p, x.d, x.i, x.c, x.sc, x.at::timestamptz, x.nr, x.rs
         from json_to_recordset(${JSON.stringify(productData)}::json)
-          as x(s int, b text, n text, p int, d text, i text, c int, sc int, t text, at text, nr int, rs int)`);
+          as x(s int, b text, n text, p int, d text, i text, c int, sc int, at text, nr int, rs int)`);
       productData.length = 0;
     };
     for (let i = 0; i < n; i += 1) {
@@ -290,7 +294,6 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
         i: options.imageKeys[i % options.imageKeys.length] ?? null,
         c: categoryId,
         sc: sub.id,
-        t: toSearchText(b, name, description, seller.username),
         at: new Date(now - (n - i) * 60_000).toISOString(),
         nr: reviewRating(i) > 0 ? 1 : 0,
         rs: reviewRating(i),
@@ -301,12 +304,6 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
       }
     }
     if (productData.length) await flush();
-    if (rebuildIndex) {
-      log('search index');
-      await tx.execute(
-        sql`create index products_search_trgm_idx on products using gin (search_text gin_trgm_ops)`,
-      );
-    }
 
     log('stock rows');
     await tx.execute(sql`

@@ -6,7 +6,7 @@
  * (see bulk.ts).
  */
 import { eq, sql } from 'drizzle-orm';
-import { toSearchText } from '@marktgasse/shared';
+import { usernameKey } from '@marktgasse/shared';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -145,8 +145,18 @@ async function seedDemoCatalogue(
   const now = Date.now();
   await database.db.transaction(async (tx) => {
     const accountRows = [
-      ...DEMO_SELLERS.map((s) => ({ username: s.username, email: s.email, passwordHash })),
-      ...DEMO_CUSTOMERS.map((c) => ({ username: c.username, email: c.email, passwordHash })),
+      ...DEMO_SELLERS.map((s) => ({
+        username: s.username,
+        usernameKey: usernameKey(s.username),
+        email: s.email,
+        passwordHash,
+      })),
+      ...DEMO_CUSTOMERS.map((c) => ({
+        username: c.username,
+        usernameKey: usernameKey(c.username),
+        email: c.email,
+        passwordHash,
+      })),
     ];
     const inserted = await tx
       .insert(users)
@@ -198,7 +208,6 @@ async function seedDemoCatalogue(
             description,
             phone: `+41 ${st.phone.slice(1)}`,
             image: logoKey(seller.index),
-            searchText: toSearchText(name, st.address, st.postcode, st.town, description, st.seller),
           };
         }),
       )
@@ -228,7 +237,6 @@ async function seedDemoCatalogue(
             image: productImageKey(i),
             categoryId: category.id,
             subcategoryId: category.subs.find((s) => s.name === p.subcategory)!.id,
-            searchText: toSearchText(p.brand, p.name, p.description, p.seller),
             // Older first, so that ids and creation times agree on "newest".
             createdAt: new Date(now - (plan.length - i) * 47 * 60_000),
           };

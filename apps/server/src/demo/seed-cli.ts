@@ -1,14 +1,15 @@
 /**
  * `npm run seed` loads the demo data into an empty database (DATABASE_URL, or PGlite under
  * DATA_DIR). `npm run seed -- --products 100000` adds a large generated catalogue for
- * benchmarks (and the demo first, when the database has none).
+ * benchmarks (and the demo first, when the database has none). On the embedded database the
+ * server must be stopped first: the seed takes the data directory or is refused (decision 136).
  */
 import { loadConfig, ConfigError } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
+import { DataDirBusyError, holdDatabase } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import { seedCatalogue } from './catalogue.ts';
-import { DEMO_PASSWORD, seedCategories, seedDemoIfEmpty } from './seed.ts';
+import { demoPasswordHash, seedCategories, seedDemoIfEmpty } from './seed.ts';
 
 function parseProducts(argv: string[]): number | undefined {
   const i = argv.findIndex((a) => a === '--products' || a.startsWith('--products='));
@@ -35,6 +36,16 @@ async function main() {
     throw error;
   }
   const started = Date.now();
+  let lock;
+  try {
+    lock = holdDatabase(config, 'seed');
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(`Refused: ${error.message}`);
+      process.exit(error.exitCode);
+    }
+    throw error;
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -45,10 +56,16 @@ async function main() {
     if (products === undefined) {
       const loaded = await seedDemoIfEmpty(database, config);
       console.info(loaded ? 'demo data loaded' : 'the database is not empty: nothing loaded');
+      if (loaded?.passwords === 'generated') {
+        console.info(
+          'Demo accounts with generated passwords (shown this once; they are stored only hashed):',
+        );
+        for (const login of loaded.logins) console.info(`  ${login.username.padEnd(24)} ${login.password}`);
+      }
     } else {
       await seedCategories(database);
       await seedCatalogue(database, config, {
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: await demoPasswordHash(config),
         products,
         log: (m) => console.info(m),
       });
@@ -56,6 +73,7 @@ async function main() {
     }
   } finally {
     await database.close();
+    lock.release();
   }
   console.info(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

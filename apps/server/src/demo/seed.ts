@@ -1,10 +1,16 @@
 /**
- * Demo data, loaded on the first start (an empty database) and by `npm run seed`.
+ * Demo data, loaded on the first start (an empty database) and by `npm run seed`. Outside
+ * production every demo account signs in with the published DEMO_PASSWORD; in production
+ * (only when SEED_DEMO=true is set on purpose) each gets a generated password, shown once.
  */
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Config } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
-import { categories, subcategories, users, profiles } from '../db/schema.ts';
+import type { Database, Db } from '../db/client.ts';
+import { rawRows } from '../db/sql.ts';
+import * as schema from '../db/schema.ts';
+import { categories, subcategories, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { CATEGORY_TREE } from './categories.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -43,56 +49,90 @@ export async function seedCategories(database: Database): Promise<void> {
   }
 }
 
-/** Creates a user with a profile whose id is the user's id; answers the id. */
-export async function createAccount(
-  database: Database,
-  account: {
-    username: string;
-    email: string;
-    role: 'CUSTOMER' | 'STORE_OWNER';
-    password?: string;
-    passwordHash?: string;
-    isStaff?: boolean;
-  },
-  profile: Partial<{ image: string | null; industry: string; headquarter: string; description: string }> = {},
-): Promise<number> {
-  const passwordHash = account.passwordHash ?? (await hashPassword(account.password ?? DEMO_PASSWORD));
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      username: account.username,
-      email: account.email,
-      passwordHash,
-      isStaff: account.isStaff ?? false,
-    })
-    .returning({ id: users.id });
-  await database.db
-    .insert(profiles)
-    .values({ id: user!.id, userId: user!.id, status: account.role, ...profile });
-  return user!.id;
+export async function isEmpty(database: Database): Promise<boolean> {
+  const [row] = await rawRows<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
+  return (row?.n ?? 0) === 0;
 }
 
-export async function isEmpty(database: Database): Promise<boolean> {
-  const rows = await database.db.execute(sql`select count(*)::int as n from users`);
-  const n = (rows as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 0;
-  return n === 0;
+/** How the demo accounts just loaded sign in. */
+export interface DemoLogins {
+  passwords: 'published' | 'generated';
+  logins: { username: string; password: string }[];
+}
+
+/** A password nobody knows or can guess (the start of a generated one, or an unusable one). */
+export function unguessablePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The hash demo and generated accounts are created with: the published one only outside production. */
+export async function demoPasswordHash(config: Config): Promise<string> {
+  return hashPassword(config.NODE_ENV === 'production' ? unguessablePassword() : DEMO_PASSWORD);
+}
+
+/** Gives every account its own generated password and answers them (they are stored only hashed). */
+async function generatePasswords(database: Database): Promise<DemoLogins['logins']> {
+  const accounts = await database.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .orderBy(users.id);
+  const logins: DemoLogins['logins'] = [];
+  for (const account of accounts) {
+    const password = unguessablePassword();
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, account.id));
+    logins.push({ username: account.username, password });
+  }
+  return logins;
 }
 
 export async function seedDemo(
   database: Database,
   config: Config,
   options: { products?: number } = {},
-): Promise<void> {
+): Promise<DemoLogins> {
   await seedCategories(database);
-  const hash = await hashPassword(DEMO_PASSWORD);
-  await seedCatalogue(database, config, { passwordHash: hash, products: options.products });
+  await seedCatalogue(database, config, {
+    passwordHash: await demoPasswordHash(config),
+    products: options.products,
+  });
+  if (config.NODE_ENV === 'production')
+    return { passwords: 'generated', logins: await generatePasswords(database) };
+  return {
+    passwords: 'published',
+    logins: DEMO_ACCOUNTS.map(({ username, password }) => ({ username, password })),
+  };
 }
 
-export async function seedDemoIfEmpty(database: Database, config: Config): Promise<boolean> {
-  if (!(await isEmpty(database))) {
-    await seedCategories(database);
-    return false;
+/**
+ * Loads the demo into an empty database; answers null (and loads nothing) when it has users.
+ * On PostgreSQL an advisory lock makes two processes that start together seed once.
+ */
+export async function seedDemoIfEmpty(database: Database, config: Config): Promise<DemoLogins | null> {
+  return exclusively(database, async () => {
+    if (!(await isEmpty(database))) {
+      await seedCategories(database);
+      return null;
+    }
+    return seedDemo(database, config);
+  });
+}
+
+async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.engine !== 'postgres' || !database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    // The lock belongs to this one connection (as the migrations' does); the work uses the pool.
+    const session = drizzle(client, { schema }) as unknown as Db;
+    await rawRows(session, sql`select pg_advisory_lock(724101)`);
+    try {
+      return await work();
+    } finally {
+      await rawRows(session, sql`select pg_advisory_unlock(724101)`);
+    }
+  } finally {
+    client.release();
   }
-  await seedDemo(database, config);
-  return true;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, VARIANTS } from './messages.ts';
-import { collectSourceMessages, shapeOf } from './source-messages.ts';
+import { collectSourceMessages, shapeOf } from '../../test/source-messages.ts';
 import {
   LANGUAGES,
   negotiateLanguage,

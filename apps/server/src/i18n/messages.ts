@@ -65,10 +65,10 @@ export const MESSAGES: Catalogue = {
     fr: 'Champ de fichier inattendu «{field}» : envoyez l’image dans le champ «{expected}».',
     it: 'Campo file inatteso «{field}»: invia l’immagine come «{expected}».',
   },
-  'The image is too large: images may be at most 5 MB.': {
-    de: 'Das Bild ist zu gross: Bilder dürfen höchstens 5 MB haben.',
-    fr: 'L’image est trop volumineuse : 5 Mo au maximum.',
-    it: 'L’immagine è troppo grande: al massimo 5 MB.',
+  'The image is too large: images may be at most {mb} MB.': {
+    de: 'Das Bild ist zu gross: Bilder dürfen höchstens {mb} MB haben.',
+    fr: 'L’image est trop volumineuse : {mb} Mo au maximum.',
+    it: 'L’immagine è troppo grande: al massimo {mb} MB.',
   },
   'Send at most one image.': {
     de: 'Senden Sie höchstens ein Bild.',
@@ -98,20 +98,40 @@ export const MESSAGES: Catalogue = {
     fr: 'Ce nom d’utilisateur est déjà pris.',
     it: 'Questo nome utente è già in uso.',
   },
-  'A user with that e-mail address already exists.': {
-    de: 'Mit dieser E-Mail-Adresse besteht bereits ein Konto.',
-    fr: 'Un compte existe déjà avec cette adresse e-mail.',
-    it: 'Esiste già un conto con questo indirizzo e-mail.',
+  'The password may not be your username or e-mail address.': {
+    de: 'Das Passwort darf nicht Ihr Benutzername oder Ihre E-Mail-Adresse sein.',
+    fr: 'Le mot de passe ne peut pas être votre nom d’utilisateur ou votre adresse e-mail.',
+    it: 'La password non può essere il tuo nome utente o il tuo indirizzo e-mail.',
   },
-  'A user with that username or e-mail address already exists.': {
-    de: 'Dieser Benutzername oder diese E-Mail-Adresse ist bereits vergeben.',
-    fr: 'Ce nom d’utilisateur ou cette adresse e-mail est déjà utilisé.',
-    it: 'Questo nome utente o indirizzo e-mail è già in uso.',
+  'This password is one of the most common passwords. Please choose one that is harder to guess.': {
+    de: 'Dieses Passwort gehört zu den häufigsten Passwörtern. Bitte wählen Sie eines, das schwerer zu erraten ist.',
+    fr: 'Ce mot de passe fait partie des mots de passe les plus courants. Veuillez en choisir un plus difficile à deviner.',
+    it: 'Questa password è tra le più comuni. Scegline una più difficile da indovinare.',
+  },
+  'A username may not contain text-direction control characters.': {
+    de: 'Ein Benutzername darf keine Steuerzeichen für die Schreibrichtung enthalten.',
+    fr: 'Un nom d’utilisateur ne peut pas contenir de caractères de contrôle du sens d’écriture.',
+    it: 'Un nome utente non può contenere caratteri di controllo della direzione del testo.',
+  },
+  'A username may not contain invisible characters such as zero-width spaces.': {
+    de: 'Ein Benutzername darf keine unsichtbaren Zeichen wie Leerzeichen ohne Breite enthalten.',
+    fr: 'Un nom d’utilisateur ne peut pas contenir de caractères invisibles comme les espaces sans chasse.',
+    it: 'Un nome utente non può contenere caratteri invisibili come gli spazi a larghezza zero.',
+  },
+  'A username may not mix letters of different scripts, such as Latin and Cyrillic.': {
+    de: 'Ein Benutzername darf keine Buchstaben verschiedener Schriften mischen, etwa lateinische und kyrillische.',
+    fr: 'Un nom d’utilisateur ne peut pas mélanger des lettres d’écritures différentes, comme le latin et le cyrillique.',
+    it: 'Un nome utente non può mescolare lettere di alfabeti diversi, come il latino e il cirillico.',
   },
   'Too many failed logins for this account. Please wait before trying again.': {
     de: 'Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte warten Sie, bevor Sie es erneut versuchen.',
     fr: 'Trop de connexions échouées pour ce compte. Veuillez patienter avant de réessayer.',
     it: 'Troppi accessi non riusciti per questo conto. Attendi prima di riprovare.',
+  },
+  'Too many sign-in attempts for this account right now. Please wait a moment and try again.': {
+    de: 'Im Moment gibt es zu viele Anmeldeversuche für dieses Konto. Bitte warten Sie einen Augenblick und versuchen Sie es dann erneut.',
+    fr: 'Trop de tentatives de connexion pour ce compte en ce moment. Veuillez patienter un instant et réessayer.',
+    it: 'Troppi tentativi di accesso per questo conto in questo momento. Attendi un attimo e riprova.',
   },
   'Too many failed logins from this address. Please wait before trying again.': {
     de: 'Zu viele fehlgeschlagene Anmeldungen von dieser Adresse. Bitte warten Sie, bevor Sie es erneut versuchen.',
@@ -123,6 +143,11 @@ export const MESSAGES: Catalogue = {
     de: 'Ungültiger Benutzername oder ungültiges Passwort',
     fr: 'Nom d’utilisateur ou mot de passe invalide',
     it: 'Nome utente o password non validi',
+  },
+  'Log in to create a profile: without a token, a profile can only be created right after registering.': {
+    de: 'Melden Sie sich an, um ein Profil zu erstellen: Ohne Token kann ein Profil nur direkt nach der Registrierung erstellt werden.',
+    fr: 'Connectez-vous pour créer un profil : sans jeton, un profil ne peut être créé que juste après l’inscription.',
+    it: 'Accedi per creare un profilo: senza token, un profilo può essere creato solo subito dopo la registrazione.',
   },
   'You can only create a profile for your own account.': {
     de: 'Sie können nur für Ihr eigenes Konto ein Profil erstellen.',
@@ -139,11 +164,6 @@ export const MESSAGES: Catalogue = {
     fr: 'Le profil {id} n’existe pas.',
     it: 'Il profilo {id} non esiste.',
   },
-  'You can only change your own profile.': {
-    de: 'Sie können nur Ihr eigenes Profil ändern.',
-    fr: 'Vous ne pouvez modifier que votre propre profil.',
-    it: 'Puoi modificare solo il tuo profilo.',
-  },
   'Category {id} does not exist.': {
     de: 'Kategorie {id} existiert nicht.',
     fr: 'La catégorie {id} n’existe pas.',
@@ -153,11 +173,6 @@ export const MESSAGES: Catalogue = {
     de: 'Benutzer {id} existiert nicht.',
     fr: 'L’utilisateur {id} n’existe pas.',
     it: 'L’utente {id} non esiste.',
-  },
-  'You can only delete your own account.': {
-    de: 'Sie können nur Ihr eigenes Konto löschen.',
-    fr: 'Vous ne pouvez supprimer que votre propre compte.',
-    it: 'Puoi eliminare solo il tuo conto.',
   },
   'Your account has 1 paid seller order that is not completed yet. Complete them before deleting the account.':
     {
@@ -249,6 +264,17 @@ export const MESSAGES: Catalogue = {
     de: 'Das Bild hat zu viele Pixel: höchstens 25 Megapixel.',
     fr: 'L’image a trop de pixels : 25 mégapixels au maximum.',
     it: 'L’immagine ha troppi pixel: al massimo 25 megapixel.',
+  },
+  'The image has too many pixels: PNG, GIF and AVIF pictures may have at most 16 megapixels (JPEG and WebP 25).':
+    {
+      de: 'Das Bild hat zu viele Pixel: Bilder im Format PNG, GIF und AVIF dürfen höchstens 16 Megapixel haben (JPEG und WebP 25).',
+      fr: 'L’image a trop de pixels : les images PNG, GIF et AVIF peuvent avoir au maximum 16 mégapixels (JPEG et WebP 25).',
+      it: 'L’immagine ha troppi pixel: le immagini PNG, GIF e AVIF possono avere al massimo 16 megapixel (JPEG e WebP 25).',
+    },
+  'You have uploaded too many images in the last hour. Please wait before uploading another.': {
+    de: 'Sie haben in der letzten Stunde zu viele Bilder hochgeladen. Bitte warten Sie, bevor Sie ein weiteres hochladen.',
+    fr: 'Vous avez téléversé trop d’images au cours de la dernière heure. Veuillez patienter avant d’en téléverser une autre.',
+    it: 'Hai caricato troppe immagini nell’ultima ora. Attendi prima di caricarne un’altra.',
   },
   'No such image.': {
     de: 'Dieses Bild gibt es nicht.',
@@ -500,11 +526,6 @@ export const MESSAGES: Catalogue = {
     fr: 'Le magasin {id} n’existe pas.',
     it: 'Il negozio {id} non esiste.',
   },
-  'Only the owner of a store can search its stock this way.': {
-    de: 'Nur wem der Laden gehört, kann dessen Bestand so durchsuchen.',
-    fr: 'Seul le propriétaire d’un magasin peut chercher dans son stock de cette manière.',
-    it: 'Solo il titolare di un negozio può cercare nella sua giacenza in questo modo.',
-  },
   '{name} is required for type={type}.': {
     de: '{name} ist für type={type} erforderlich.',
     fr: '{name} est requis pour type={type}.',
@@ -562,11 +583,6 @@ export const MESSAGES: Catalogue = {
     de: 'Das können nur Verkäuferkonten.',
     fr: 'Seuls les comptes vendeur peuvent faire cela.',
     it: 'Solo i conti venditore possono farlo.',
-  },
-  'Only customer accounts can do this.': {
-    de: 'Das können nur Kundenkonten.',
-    fr: 'Seuls les comptes client peuvent faire cela.',
-    it: 'Solo i conti cliente possono farlo.',
   },
   'Only staff accounts can list users.': {
     de: 'Nur Mitarbeiterkonten können Benutzer auflisten.',
@@ -663,11 +679,6 @@ export const MESSAGES: Catalogue = {
     fr: 'Le corps de la requête n’est pas un JSON valide.',
     it: 'Il corpo della richiesta non è un JSON valido.',
   },
-  'The upload is too large: images may be at most 5 MB.': {
-    de: 'Die hochgeladene Datei ist zu gross: Bilder dürfen höchstens 5 MB haben.',
-    fr: 'Le fichier envoyé est trop volumineux : les images font au maximum 5 Mo.',
-    it: 'Il file caricato è troppo grande: le immagini possono avere al massimo 5 MB.',
-  },
   'This content type is not supported: send JSON or multipart/form-data.': {
     de: 'Dieser Inhaltstyp wird nicht unterstützt: Senden Sie JSON oder multipart/form-data.',
     fr: 'Ce type de contenu n’est pas pris en charge : envoyez du JSON ou du multipart/form-data.',
@@ -725,6 +736,31 @@ export const MESSAGES: Catalogue = {
     fr: 'Un mot de passe comporte au maximum {max} caractères.',
     it: 'Una password ha al massimo {max} caratteri.',
   },
+  'Industry has at most {max} characters.': {
+    de: 'Die Branche hat höchstens {max} Zeichen.',
+    fr: 'Le secteur comporte au maximum {max} caractères.',
+    it: 'Il settore ha al massimo {max} caratteri.',
+  },
+  'Headquarter has at most {max} characters.': {
+    de: 'Der Hauptsitz hat höchstens {max} Zeichen.',
+    fr: 'Le siège comporte au maximum {max} caractères.',
+    it: 'La sede principale ha al massimo {max} caratteri.',
+  },
+  'Description has at most {max} characters.': {
+    de: 'Die Beschreibung hat höchstens {max} Zeichen.',
+    fr: 'La description comporte au maximum {max} caractères.',
+    it: 'La descrizione ha al massimo {max} caratteri.',
+  },
+  'Category ids are positive integers.': {
+    de: 'Kategorie-IDs sind positive ganze Zahlen.',
+    fr: 'Les identifiants de catégorie sont des nombres entiers positifs.',
+    it: 'Gli ID delle categorie sono numeri interi positivi.',
+  },
+  'Choose at most {max} categories.': {
+    de: 'Wählen Sie höchstens {max} Kategorien.',
+    fr: 'Choisissez au maximum {max} catégories.',
+    it: 'Scegli al massimo {max} categorie.',
+  },
   'Enter your username.': {
     de: 'Geben Sie Ihren Benutzernamen ein.',
     fr: 'Saisissez votre nom d’utilisateur.',
@@ -739,6 +775,11 @@ export const MESSAGES: Catalogue = {
     de: 'offset muss 0 oder grösser sein.',
     fr: 'offset doit être égal ou supérieur à 0.',
     it: 'offset deve essere 0 o superiore.',
+  },
+  'offset must be at most {max}.': {
+    de: 'offset darf höchstens {max} sein.',
+    fr: 'offset doit être au maximum {max}.',
+    it: 'offset deve essere al massimo {max}.',
   },
   'offset must be a whole number.': {
     de: 'offset muss eine ganze Zahl sein.',
@@ -874,6 +915,41 @@ export const MESSAGES: Catalogue = {
     de: 'Eine Suche hat höchstens {max} Zeichen.',
     fr: 'Une recherche comporte au maximum {max} caractères.',
     it: 'Una ricerca ha al massimo {max} caratteri.',
+  },
+  'sort must be one of {values}.': {
+    de: 'sort muss einer dieser Werte sein: {values}.',
+    fr: 'sort doit être l’une de ces valeurs : {values}.',
+    it: 'sort deve essere uno di questi valori: {values}.',
+  },
+  '{name} is an amount in CHF such as 49.90.': {
+    de: '{name} ist ein Betrag in CHF wie 49.90.',
+    fr: '{name} est un montant en CHF, par exemple 49.90.',
+    it: '{name} è un importo in CHF, ad esempio 49.90.',
+  },
+  'min_price must not be above max_price.': {
+    de: 'min_price darf nicht über max_price liegen.',
+    fr: 'min_price ne doit pas dépasser max_price.',
+    it: 'min_price non deve superare max_price.',
+  },
+  'in_stock is true or false.': {
+    de: 'in_stock ist true oder false.',
+    fr: 'in_stock vaut true ou false.',
+    it: 'in_stock è true o false.',
+  },
+  'Name a city for pickup_city.': {
+    de: 'Geben Sie für pickup_city einen Ort an.',
+    fr: 'Indiquez une localité pour pickup_city.',
+    it: 'Indica una località per pickup_city.',
+  },
+  '{name} applies to product searches only.': {
+    de: '{name} gilt nur für die Produktsuche.',
+    fr: '{name} ne s’applique qu’à la recherche de produits.',
+    it: '{name} vale solo per la ricerca di prodotti.',
+  },
+  'Stores and sellers sort by {sorts}.': {
+    de: 'Läden und Verkäufer lassen sich nach {sorts} sortieren.',
+    fr: 'Les magasins et les vendeurs se trient par {sorts}.',
+    it: 'Negozi e venditori si ordinano per {sorts}.',
   },
   'Enter a latitude.': {
     de: 'Geben Sie einen Breitengrad ein.',
@@ -1024,7 +1100,6 @@ export const VARIANTS: Record<string, string[]> = {
       'Your account has 1 paid seller order that is not completed yet. Complete them before deleting the account.',
       'Your account has {count} paid seller orders that are not completed yet. Complete them before deleting the account.',
     ],
-  '{what} {id} was not found.': ['Seller order {id} was not found.', 'Order item {id} was not found.'],
   'Choose a {what}.': ['Choose a category.', 'Choose a subcategory.', 'Choose a store.', 'Choose a product.'],
   '"{value}" is not a valid {what} id.': Object.keys(ID_KINDS).map(
     (kind) => `"{value}" is not a valid ${kind} id.`,

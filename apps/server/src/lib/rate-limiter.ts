@@ -1,89 +1,113 @@
 /**
- * Fixed-window counters for brute-force limits: in memory by default, in Redis when
- * REDIS_URL is set so that every server process shares them.
+ * Every rate limit of the app, built on rate-limiter-flexible: atomic counters in memory by
+ * default, in Redis (one Lua script per count) when REDIS_URL is set, so that all server
+ * processes share them. When Redis fails, each process falls back to its own memory counters
+ * (the library's insurance limiter) instead of failing the request.
+ *
+ * Callers count first (`take`, atomically) and only then do the costly or guarded work; a
+ * refused `take` answers how long to wait. docs/decisions/144.
  */
 import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Config } from '../config/env.ts';
 
-export interface LimitResult {
-  count: number;
-  /** Seconds until the window ends. */
-  resetSeconds: number;
+export interface LimitRule {
+  /** Points allowed per window. */
+  points: number;
+  windowSeconds: number;
 }
 
-export interface RateLimiter {
-  /** Adds one hit to `key` within a window of `windowSeconds` and answers the count so far. */
-  hit(key: string, windowSeconds: number): Promise<LimitResult>;
-  /** The count so far, without adding a hit. */
-  peek(key: string): Promise<LimitResult>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
+/** The named limits; keys inside a limit are chosen by the caller (account, address, user id). */
+export const LIMIT_NAMES = [
+  /** Sign-in guesses for one account from one address: tight (the attacker's own budget). */
+  'loginAccountAddress',
+  /** Sign-in guesses for one account from all addresses: looser, short window (never a long wall). */
+  'loginAccount',
+  /** Sign-in guesses from one address over all accounts (credential stuffing). */
+  'loginAddress',
+  'registrationAddress',
+  'reviewsUser',
+  'uploadsUser',
+] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+export type LimitRules = Record<LimitName, LimitRule>;
+
+/** Bounds review spam: at most this many reviews per customer and hour. */
+export const REVIEWS_PER_HOUR = 10;
+
+export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export function limitRules(config: Config): LimitRules {
+  return {
+    loginAccountAddress: { points: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS, windowSeconds: 15 * 60 },
+    loginAccount: { points: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowSeconds: 60 },
+    loginAddress: { points: config.RATE_LIMIT_LOGIN_PER_IP, windowSeconds: 15 * 60 },
+    registrationAddress: { points: config.RATE_LIMIT_REGISTRATION_PER_IP, windowSeconds: 60 * 60 },
+    reviewsUser: { points: REVIEWS_PER_HOUR, windowSeconds: 60 * 60 },
+    uploadsUser: { points: config.RATE_LIMIT_UPLOADS_PER_USER, windowSeconds: 60 * 60 },
+  };
 }
 
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
-
-  async hit(key: string, windowSeconds: number): Promise<LimitResult> {
-    const now = Date.now();
-    let entry = this.windows.get(key);
-    if (!entry || entry.endsAt <= now) {
-      entry = { count: 0, endsAt: now + windowSeconds * 1000 };
-      this.windows.set(key, entry);
-      if (this.windows.size > 100_000) this.sweep(now);
-    }
-    entry.count += 1;
-    return { count: entry.count, resetSeconds: Math.ceil((entry.endsAt - now) / 1000) };
-  }
-
-  async peek(key: string): Promise<LimitResult> {
-    const now = Date.now();
-    const entry = this.windows.get(key);
-    if (!entry || entry.endsAt <= now) return { count: 0, resetSeconds: 0 };
-    return { count: entry.count, resetSeconds: Math.ceil((entry.endsAt - now) / 1000) };
-  }
-
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-
-  async close(): Promise<void> {}
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.windows) if (entry.endsAt <= now) this.windows.delete(key);
-  }
-}
-
-export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis;
+export class Limits {
+  private readonly limiters: Record<LimitName, RateLimiterAbstract>;
+  private readonly redis: Redis | null;
 
   constructor(
-    url: string,
-    private readonly prefix = 'mg:rl:',
+    readonly rules: LimitRules,
+    redisUrl?: string,
+    prefix = 'mg:rl',
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true });
-    this.redis.on('error', () => {
-      /* reported through failed commands */
+    this.redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+    // Failures are reported through the limiter (which then counts in memory).
+    this.redis?.on('error', () => undefined);
+    const entries = LIMIT_NAMES.map((name): [LimitName, RateLimiterAbstract] => {
+      const rule = rules[name];
+      const options = { points: rule.points, duration: rule.windowSeconds, keyPrefix: `${prefix}:${name}` };
+      const limiter = this.redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      return [name, limiter];
     });
+    this.limiters = Object.fromEntries(entries) as Record<LimitName, RateLimiterAbstract>;
   }
 
-  async hit(key: string, windowSeconds: number): Promise<LimitResult> {
-    const k = this.prefix + key;
-    const results = await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec();
-    const count = Number(results?.[0]?.[1] ?? 1);
-    const ttl = Number(results?.[2]?.[1] ?? windowSeconds);
-    return { count, resetSeconds: ttl > 0 ? ttl : windowSeconds };
+  /** Counts one point for `key` (atomically); refused once the window's points are used up. */
+  async take(name: LimitName, key: string): Promise<TakeResult> {
+    try {
+      await this.limiters[name].consume(key);
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes)
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      throw error;
+    }
   }
 
-  async peek(key: string): Promise<LimitResult> {
-    const k = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.ttl(k)]);
-    return { count: Number(count ?? 0), resetSeconds: ttl > 0 ? ttl : 0 };
+  /** Gives back one point (the counted action turned out not to count, e.g. a successful sign-in). */
+  async giveBack(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].reward(key, 1);
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+  /** Forgets `key` in one limit (e.g. the failed guesses of an address after its right password). */
+  async forget(name: LimitName, key: string): Promise<void> {
+    await this.limiters[name].delete(key);
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await this.redis?.quit().catch(() => undefined);
   }
+}
+
+export function createLimits(config: Config): Limits {
+  return new Limits(limitRules(config), config.REDIS_URL);
 }

@@ -29,16 +29,24 @@ export interface CallerLookup {
 
 export function registerAuth(
   app: FastifyInstance,
-  verify: (token: string) => Promise<{ userId: number; version: number } | null>,
+  verify: (token: string) => { userId: number; version: number } | null,
   lookup: CallerLookup,
 ): void {
   app.decorateRequest('user', null);
+  // An answer to a request with credentials is the caller's alone: no shared or browser cache
+  // keeps it (anonymous catalogue answers keep their public caching, decision 110).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.headers.authorization === undefined && request.headers.cookie === undefined) return;
+    // An answer that already says no-store keeps its own value (e.g. `private, no-store`).
+    if (!String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+      reply.header('cache-control', 'no-store');
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
-    const claims = await verify(match[1]);
+    const claims = verify(match[1]);
     if (!claims) throw unauthorized('The access token is invalid or has expired. Please log in again.');
     const caller = await lookup.findCaller(claims.userId);
     if (!caller || caller.tokenVersion !== claims.version) {
@@ -56,12 +64,6 @@ export function requireUser(request: FastifyRequest): Caller {
 export function requireSeller(request: FastifyRequest): Caller {
   const caller = requireUser(request);
   if (caller.role !== 'STORE_OWNER') throw forbidden('Only seller accounts can do this.');
-  return caller;
-}
-
-export function requireCustomer(request: FastifyRequest): Caller {
-  const caller = requireUser(request);
-  if (caller.role !== 'CUSTOMER') throw forbidden('Only customer accounts can do this.');
   return caller;
 }
 

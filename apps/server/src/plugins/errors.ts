@@ -5,8 +5,10 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { pgErrorCode } from '../db/client.ts';
+import { isUniqueViolation, pgErrorCode } from '../db/client.ts';
+import { IMAGE_TOO_LARGE_MESSAGE } from '@marktgasse/shared';
 import { AppError, type FieldError } from '../lib/errors.ts';
+import { describeFieldErrors } from '../lib/validation.ts';
 
 interface ZodIssueLike {
   instancePath?: string;
@@ -23,13 +25,6 @@ function fieldErrorsFrom(validation: ZodIssueLike[], context: string | undefined
         : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
     return { field, message: v.params?.issue?.message ?? v.message ?? 'Invalid value.' };
   });
-}
-
-export function describeFieldErrors(errors: FieldError[]): string {
-  const first = errors[0];
-  if (!first) return 'The request is not valid.';
-  const rest = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return `${first.field}: ${first.message}${rest}`;
 }
 
 const STATUS_SENTENCES: Record<number, string> = {
@@ -52,14 +47,14 @@ const STATUS_SENTENCES: Record<number, string> = {
  * a foreign key to nothing, a unique or check violation. These are the client's mistakes, so
  * they answer 4xx; they are still logged (warn) so that the missing validation gets fixed.
  */
-export function databaseClientError(error: unknown): { status: number; detail: string } | null {
+function databaseClientError(error: unknown): { status: number; detail: string } | null {
   const code = pgErrorCode(error);
   if (!code) return null;
   if (code.startsWith('22'))
     return { status: 400, detail: 'A value in the request is out of range or not valid.' };
   if (code === '23503')
     return { status: 400, detail: 'The request refers to something that does not exist.' };
-  if (code === '23505') return { status: 409, detail: 'This exists already.' };
+  if (isUniqueViolation(error)) return { status: 409, detail: 'This exists already.' };
   if (code === '23514') return { status: 409, detail: 'This change is not possible with the current data.' };
   return null;
 }
@@ -124,12 +119,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error instanceof SyntaxError
       ) {
         detail = 'The request body is not valid JSON.';
-      } else if (
-        fe.code === 'FST_REQ_FILE_TOO_LARGE' ||
-        fe.code === 'FST_FILES_LIMIT' ||
-        fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-      ) {
-        detail = 'The upload is too large: images may be at most 5 MB.';
+      } else if (fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+        detail = IMAGE_TOO_LARGE_MESSAGE;
       } else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         detail = 'This content type is not supported: send JSON or multipart/form-data.';
       }

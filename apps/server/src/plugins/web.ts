@@ -11,18 +11,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-/** The built web app; WEB_DIST_DIR points elsewhere (tests that build into their own folder). */
-export const WEB_DIST = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/** The built web app, unless WEB_DIST_DIR points elsewhere (tests that build into their own folder). */
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-export async function webRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    app.log.warn(`web app build missing at ${WEB_DIST}; run npm run build`);
+export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn(`web app build missing at ${webDist}; run npm run build`);
     return;
   }
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root: webDist,
     wildcard: false,
     preCompressed: true,
     setHeaders(res, filePath) {

@@ -10,7 +10,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { computeCartTotals, parseRappen, rappenToDecimal } from '@marktgasse/shared';
 import { buildApp } from '../../src/app.ts';
-import { testConfig, type Env } from '../../src/config/env.ts';
+import type { Env } from '../../src/config/env.ts';
+import { testConfig } from '../config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import {
@@ -102,6 +103,7 @@ export async function insertCustomers(t: TestApp, count: number): Promise<Custom
     .values(
       Array.from({ length: count }, (_, i) => ({
         username: `buyer${tag}x${i}`,
+        usernameKey: `buyer${tag}x${i}`,
         email: `buyer${tag}x${i}@example.ch`,
         passwordHash,
       })),

@@ -5,6 +5,7 @@
  * other within the catalogue cache's lifetime (5 s) — at once, when the processes share Redis,
  * which carries the "catalogue changed" message between them. A logout through one process
  * is refused by the other at once too, though each remembers its callers (here for 30 s).
+ * Sign-in guesses sent through both count on one counter in Redis (issue 14 rows 1–3).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,8 @@ beforeAll(async () => {
     // Longer than the test runs: only the message between the processes can end a token early.
     CALLER_CACHE_MS: '30000',
   };
-  const port = 9300 + Math.floor(Math.random() * 300);
+  // RELIABILITY_PORT: a fixed pair (port, port + 1) on a machine where ports are assigned.
+  const port = Number(process.env.RELIABILITY_PORT ?? 9300 + Math.floor(Math.random() * 300));
   a = await startServerProcess(env, port);
   b = await startServerProcess(env, port + 1);
   cleanup = async () => {
@@ -194,5 +196,22 @@ describe('two server processes on one database', () => {
     );
     expect(seen.status).toBe(401);
     expect(Date.now() - loggedOut).toBeLessThan(1_500);
+  });
+
+  it('with Redis, parallel sign-in guesses through both processes count on one counter: at most 10 are checked', async () => {
+    const customer = await register(a.base, 'CUSTOMER');
+    const guess = (i: number, password = `wrong password ${i}`) =>
+      http(i % 2 ? a.base : b.base, '/api/users/login/', {
+        method: 'POST',
+        body: { username: i % 3 ? customer.username : customer.username.toUpperCase(), password },
+      });
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => guess(i)));
+    const checked = burst.filter((r) => r.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(60 - checked);
+    // The right password, through either process, waits too.
+    expect((await guess(1, 'reliable-pass-1')).status).toBe(429);
+    expect((await guess(2, 'reliable-pass-1')).status).toBe(429);
+    recordFigure('scale-out sign-in guesses checked of 60 parallel (2 processes)', checked);
   });
 });

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../build.ts';
 import { registerUser, type TestUser } from '../fixtures.ts';
-import { contentSecurityPolicy } from '../../src/plugins/security.ts';
-import { testConfig } from '../../src/config/env.ts';
+import { cspDirectives } from '../../src/plugins/security.ts';
+import { testConfig } from '../config.ts';
 import Fastify from 'fastify';
 import { frameworkErrorHandler } from '../../src/plugins/errors.ts';
 import { sql } from 'drizzle-orm';
@@ -54,8 +54,24 @@ describe('security headers', () => {
     }
   });
 
+  it('sends the opener and permissions policies, HSTS only behind https, and the API docs without a CSP', async () => {
+    const res = await t.app.inject({ url: '/api/products/' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(self), payment=(self)',
+    );
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    // Product images stay embeddable by other origins (CORS_ORIGINS front-ends).
+    expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+    // Swagger UI runs inline scripts: a CSP there would leave the docs blank.
+    const docs = await t.app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toBeUndefined();
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('allows only the own origin for scripts, connections and frames when nothing external is configured', () => {
-    const csp = directives(contentSecurityPolicy(testConfig()));
+    const csp = new Map(Object.entries(cspDirectives(testConfig())));
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
@@ -71,12 +87,14 @@ describe('security headers', () => {
   });
 
   it('adds the PayPal hosts only with PAYPAL_CLIENT_ID and the map style origin only with MAP_STYLE_URL', () => {
-    const csp = directives(
-      contentSecurityPolicy(
-        testConfig({
-          PAYPAL_CLIENT_ID: 'sb-client',
-          MAP_STYLE_URL: 'https://tiles.example.org/styles/light.json',
-        }),
+    const csp = new Map(
+      Object.entries(
+        cspDirectives(
+          testConfig({
+            PAYPAL_CLIENT_ID: 'sb-client',
+            MAP_STYLE_URL: 'https://tiles.example.org/styles/light.json',
+          }),
+        ),
       ),
     );
     expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://www.paypal.com']));
@@ -91,12 +109,14 @@ describe('security headers', () => {
     const paypal = await build({
       PAYPAL_CLIENT_ID: 'sb-client',
       MAP_STYLE_URL: 'https://tiles.example.org/s.json',
+      PUBLIC_URL: 'https://marktgasse.example.ch',
     });
     try {
       const res = await paypal.app.inject({ url: '/api/health/' });
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp.get('script-src')).toContain('https://www.paypal.com');
       expect(csp.get('connect-src')).toContain('https://tiles.example.org');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await paypal.close();
     }

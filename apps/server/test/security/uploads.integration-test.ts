@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, registerUser, uniqueName, type TestUser } from '../fixtures.ts';
+import { build, type TestApp } from '../build.ts';
 import { buildWorld, dbFingerprint, mediaFiles, type World } from '../security-fixtures.ts';
 
 let w: World;
@@ -274,5 +275,80 @@ describe('uploads', () => {
     const res = await w.inject('customerA', { method: 'POST', url: '/api/products/new/', ...body });
     expect(res.statusCode).toBe(403);
     expect(await mediaFiles(w.t)).toEqual(before);
+  });
+});
+
+describe('issue 14 row 15: upload cost, rate and leftovers', () => {
+  // Three uploads per user and hour, so that the limit shows with small numbers.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ RATE_LIMIT_UPLOADS_PER_USER: '3' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const picture = (colour: string, width = 40, height = 40) =>
+    sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const upload = async (user: TestUser, data: Buffer) => {
+    const body = multipart({ description: 'Bild' }, { filename: 'me.png', contentType: 'image/png', data });
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/api/profiles/${user.id}/`,
+      ...body,
+      headers: { ...body.headers, ...user.auth },
+    });
+  };
+
+  it('limits uploads per user: of 6 parallel uploads 3 are stored, the rest get 429 with Retry-After; others go on', async () => {
+    const user = await registerUser(t.app, { status: 'CUSTOMER' });
+    const data = await picture('#2a7');
+    const burst = await Promise.all(Array.from({ length: 6 }, () => upload(user, data)));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.json().detail).toBe(
+      'You have uploaded too many images in the last hour. Please wait before uploading another.',
+    );
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await registerUser(t.app, { status: 'CUSTOMER' });
+    expect((await upload(other, data)).statusCode).toBe(200);
+  });
+
+  it('refuses a 25-megapixel PNG from its header (413), before decoding it; accepts 12 megapixels (4000 × 3000)', async () => {
+    const user = await registerUser(t.app, { status: 'CUSTOMER' });
+    const huge = await picture('#345', 5000, 5000);
+    const before = process.resourceUsage();
+    const res = await upload(user, huge);
+    const after = process.resourceUsage();
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toBe(
+      'The image has too many pixels: PNG, GIF and AVIF pictures may have at most 16 megapixels (JPEG and WebP 25).',
+    );
+    // Decoding 25 MP costs hundreds of milliseconds; reading a header, a few.
+    const cpuMs =
+      (after.userCPUTime - before.userCPUTime + after.systemCPUTime - before.systemCPUTime) / 1000;
+    expect(cpuMs).toBeLessThan(100);
+    expect((await upload(user, await picture('#345', 4000, 3000))).statusCode).toBe(200);
+  });
+
+  it('deletes a replaced profile image (both sizes) and the image of a deleted account from storage', async () => {
+    const user = await registerUser(t.app, { status: 'CUSTOMER' });
+    const before = await mediaFiles(t);
+    const first = await upload(user, await picture('#a11'));
+    expect(first.statusCode).toBe(200);
+    const firstFiles = (await mediaFiles(t)).filter((f) => !before.includes(f));
+    expect(firstFiles).toHaveLength(2);
+    const second = await upload(user, await picture('#11a'));
+    expect(second.statusCode).toBe(200);
+    const secondFiles = (await mediaFiles(t)).filter((f) => !before.includes(f));
+    expect(secondFiles).toHaveLength(2);
+    expect(secondFiles.some((f) => firstFiles.includes(f))).toBe(false);
+    expect((await t.app.inject({ url: first.json().image })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: second.json().image })).statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/users/${user.id}/`, headers: user.auth });
+    expect(gone.statusCode).toBe(204);
+    expect(await mediaFiles(t)).toEqual(before);
   });
 });

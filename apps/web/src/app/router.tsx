@@ -26,8 +26,8 @@ interface ScreenHandle {
 
 /**
  * A lazily loaded screen (a module exporting `Component`). Once loaded it renders at once; until
- * then a spinner shows. No Suspense: a navigation while a screen is still loading must simply
- * show the newer screen (Preact's Suspense could leave the page empty in that case).
+ * then a spinner shows. No Suspense: a navigation while a screen is still loading simply shows
+ * the newer screen.
  */
 function screen(
   load: () => Promise<{ Component: ComponentType }>,
@@ -161,9 +161,14 @@ function Routes() {
   return <ErrorBoundary resetKey={location.pathname}>{element}</ErrorBoundary>;
 }
 
+/**
+ * Navigations update the screen at once, not as a React transition: a transition keeps the old
+ * screen (and the old state of a clicked control, such as a filter radio) until the new one has
+ * rendered, which reads as a click that did nothing.
+ */
 export function AppRouter() {
   return (
-    <HashRouter>
+    <HashRouter useTransitions={false}>
       <Routes />
     </HashRouter>
   );

@@ -2,7 +2,7 @@
  * Numbers, dates and times for the chosen locale, always in Swiss time (Europe/Zurich).
  * CHF keeps the product's rule (whole amounts 'CHF 49.-') with the locale's thousands separator.
  */
-import { formatCHF } from '@marktgasse/shared';
+import { formatCHF, truncatedFrancs } from '@marktgasse/shared';
 import { useI18n, useLocale, type Locale } from './index';
 
 const TIME_ZONE = 'Europe/Zurich';
@@ -51,6 +51,11 @@ export function money(amount: number | string, locale: Locale = useI18n.getState
   return formatCHF(amount, { thousands: groupSeparator(locale) });
 }
 
+/** A price truncated to whole francs (the seller's product list: 'CHF 1’249' for 1249.95). */
+export function wholeFrancs(amount: number | string, locale: Locale = useI18n.getState().locale): string {
+  return truncatedFrancs(amount, { thousands: groupSeparator(locale) });
+}
+
 export function date(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {
   if (!iso) return '';
   return dateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
@@ -59,11 +64,6 @@ export function date(iso: string | null | undefined, locale: Locale = useI18n.ge
 export function time(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {
   if (!iso) return '';
   return dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-}
-
-export function dateTime(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {
-  if (!iso) return '';
-  return `${date(iso, locale)} ${time(iso, locale)}`;
 }
 
 /** A whole number as the locale writes it (12’345; 12 345 in French). */
@@ -81,9 +81,9 @@ export function useFormat() {
   const locale = useLocale();
   return {
     money: (amount: number | string) => money(amount, locale),
+    wholeFrancs: (amount: number | string) => wholeFrancs(amount, locale),
     date: (iso: string | null | undefined) => date(iso, locale),
     time: (iso: string | null | undefined) => time(iso, locale),
-    dateTime: (iso: string | null | undefined) => dateTime(iso, locale),
     number: (value: number) => number(value, locale),
   };
 }

@@ -15,7 +15,6 @@ export const LOCALE_LABELS: Record<Locale, string> = {
   'it-CH': 'Italiano',
   en: 'English',
 };
-export const LOCALE_SHORT: Record<Locale, string> = { 'de-CH': 'DE', 'fr-CH': 'FR', 'it-CH': 'IT', en: 'EN' };
 /** The file name of a locale's messages. */
 export const FILE_OF: Record<Locale, string> = { 'de-CH': 'de', 'fr-CH': 'fr', 'it-CH': 'it', en: 'en' };
 
@@ -68,6 +67,8 @@ export async function initI18n(): Promise<void> {
 }
 
 export type TranslateVars = Record<string, string | number>;
+/** What `useT()` returns; helpers outside components take one. */
+export type Translate = (key: string, vars?: TranslateVars) => string;
 
 /** Looks a key up; `{name}` placeholders are filled from `vars`. A missing key shows itself. */
 export function translate(messages: Messages, key: string, vars?: TranslateVars): string {
@@ -77,7 +78,7 @@ export function translate(messages: Messages, key: string, vars?: TranslateVars)
     : text;
 }
 
-export function useT() {
+export function useT(): Translate {
   const messages = useI18n((s) => s.messages);
   return (key: string, vars?: TranslateVars) => translate(messages, key, vars);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasDirectionControl, hasInvisibleCharacter, mixesScripts } from './usernames.ts';
 
 export const ROLES = ['CUSTOMER', 'STORE_OWNER'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -7,12 +8,34 @@ export type Role = z.infer<typeof roleSchema>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/**
+ * A new username: the look-alike rules first (each refusal names its rule), then the
+ * characters allowed. Stored in NFKC, so full-width letters become plain ones; uniqueness
+ * and sign-in compare `usernameKey` (usernames.ts).
+ */
 export const usernameSchema = z
   .string()
   .trim()
-  .min(3, 'A username has at least 3 characters.')
-  .max(40, 'A username has at most 40 characters.')
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'A username may contain letters, digits, dots, dashes and underscores.');
+  .refine((name) => !hasDirectionControl(name), {
+    message: 'A username may not contain text-direction control characters.',
+    abort: true,
+  })
+  .refine((name) => !hasInvisibleCharacter(name), {
+    message: 'A username may not contain invisible characters such as zero-width spaces.',
+    abort: true,
+  })
+  .transform((name) => name.normalize('NFKC'))
+  .pipe(
+    z
+      .string()
+      .min(3, 'A username has at least 3 characters.')
+      .max(40, 'A username has at most 40 characters.')
+      .regex(/^[\p{L}\p{N}._-]+$/u, 'A username may contain letters, digits, dots, dashes and underscores.')
+      .refine((name) => !mixesScripts(name), {
+        message: 'A username may not mix letters of different scripts, such as Latin and Cyrillic.',
+        abort: true,
+      }),
+  );
 
 export const emailSchema = z
   .string()
@@ -47,6 +70,36 @@ export const profileCreateSchema = z.object({
 });
 
 export const PROFILE_TEXT_MAX = { industry: 120, headquarter: 120, description: 2000 } as const;
+
+/** PATCH /api/profiles/:id/ (JSON or multipart fields; `category` one id or many). */
+export const profileUpdateSchema = z.object({
+  industry: z
+    .string()
+    .trim()
+    .max(PROFILE_TEXT_MAX.industry, `Industry has at most ${PROFILE_TEXT_MAX.industry} characters.`)
+    .optional(),
+  headquarter: z
+    .string()
+    .trim()
+    .max(PROFILE_TEXT_MAX.headquarter, `Headquarter has at most ${PROFILE_TEXT_MAX.headquarter} characters.`)
+    .optional(),
+  description: z
+    .string()
+    .trim()
+    .max(PROFILE_TEXT_MAX.description, `Description has at most ${PROFILE_TEXT_MAX.description} characters.`)
+    .optional(),
+  category: z
+    .union([
+      z.array(z.coerce.number().int().positive('Category ids are positive integers.').max(2_147_483_647)),
+      z.coerce.number().int().positive().max(2_147_483_647),
+    ])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.number()).max(30, 'Choose at most 30 categories.'))
+    .optional(),
+});
+
+/** GET /api/profiles/sellers/: sellers of one category, by name. */
+export const sellerListQuerySchema = z.object({ category: z.string().max(120).optional() });
 
 export const categoryDetailSchema = z.object({ id: z.number().int(), name: z.string() });
 

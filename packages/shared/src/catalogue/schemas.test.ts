@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productCreateSchema, toSearchText } from './schemas.ts';
-
-describe('toSearchText', () => {
-  it('lower-cases, removes accents and joins the parts', () => {
-    expect(toSearchText('Bündner Nusstorte', 'Crème brûlée', 'Zürich')).toBe(
-      'bundner nusstorte creme brulee zurich',
-    );
-    expect(toSearchText('  Gruyère  AOP ', '', 'Straße')).toBe('gruyere aop strasse');
-  });
-});
+import { productCreateSchema } from './schemas.ts';
 
 describe('productCreateSchema', () => {
   it('turns the price into Rappen and ignores a seller field', () => {

@@ -140,20 +140,3 @@ export const latestReviewSchema = reviewSchema.extend({
   product_name: z.string(),
 });
 export type LatestReview = z.infer<typeof latestReviewSchema>;
-
-/**
- * The text products and stores are searched by: lower case, accents removed (NFD, then the
- * combining marks dropped), whitespace collapsed. "Bündner Nusstorte" → "bundner nusstorte".
- * Search terms go through the same function so that "zurich" finds "Zürich".
- */
-export function toSearchText(...parts: (string | null | undefined)[]): string {
-  return parts
-    .filter((p): p is string => typeof p === 'string' && p.length > 0)
-    .join(' ')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -20,6 +20,13 @@ export const geocodeResponseSchema = z.object({
 });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
+/** What a remote (Mapbox-compatible) geocoder answers: our feature shape, where only `place_name` and `geometry` must be there. */
+export const remoteGeocodeSchema = z.object({
+  features: z.array(
+    geocodeFeatureSchema.partial({ id: true, text: true, center: true, context: true, relevance: true }),
+  ),
+});
+
 /** GET /api/geocode/?q=: fewer than 2 characters answer an empty list (typing has only begun). */
 export const GEOCODE_MIN_QUERY = 2;
 export const GEOCODE_MAX_RESULTS = 8;

@@ -29,6 +29,11 @@ describe('wire format', () => {
   });
   it('truncates the seller list price to whole francs', () => {
     expect(truncatedFrancs('49.90')).toBe('CHF 49');
+    expect(truncatedFrancs(95)).toBe('CHF 0');
+    expect(truncatedFrancs('1249.95')).toBe('CHF 1’249');
+    expect(truncatedFrancs('1249.95', { thousands: '\u202f' })).toBe('CHF 1\u202f249');
+    expect(truncatedFrancs('1249.95', { thousands: '', bare: true })).toBe('1249');
+    expect(truncatedFrancs('not money')).toBe('');
   });
 });
 
@@ -40,5 +45,12 @@ describe('price input', () => {
     expect(priceInputSchema.safeParse('-1').success).toBe(false);
     expect(priceInputSchema.safeParse('1000000.01').success).toBe(false);
     expect(priceInputSchema.safeParse('1.234').success).toBe(false);
+  });
+  it('names the rule a refused price breaks', () => {
+    const rule = (value: string) =>
+      (priceInputSchema.safeParse(value).error?.issues[0] as { params?: { rule?: string } }).params?.rule;
+    expect(rule('1.234')).toBe('format');
+    expect(rule('0')).toBe('tooSmall');
+    expect(rule('1000000.01')).toBe('tooBig');
   });
 });

@@ -50,9 +50,14 @@ export function formatCHF(amount: number | string, options: FormatOptions = {}):
   return options.bare ? body : `CHF ${body}`;
 }
 
-/** The seller's product list shows the price truncated to a whole number (spec §9). */
-export function truncatedFrancs(amount: number | string): string {
+/**
+ * The seller's product list shows the price truncated to whole francs (spec §9): "CHF 12" for
+ * 12.90, thousands grouped as in formatCHF (the web passes the locale's separator).
+ */
+export function truncatedFrancs(amount: number | string, options: FormatOptions = {}): string {
   const rappen = typeof amount === 'string' ? parseRappen(amount) : amount;
-  if (rappen === null) return '';
-  return `CHF ${Math.trunc(rappen / RAPPEN_PER_FRANC)}`;
+  if (rappen === null || !Number.isFinite(rappen)) return '';
+  const francs = Math.trunc(rappen / RAPPEN_PER_FRANC);
+  const body = `${francs < 0 ? '-' : ''}${groupThousands(String(Math.abs(francs)), options.thousands ?? '’')}`;
+  return options.bare ? body : `CHF ${body}`;
 }

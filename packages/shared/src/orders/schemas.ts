@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema, type Paged } from '../http/paging.ts';
 import { moneySchema } from '../money/schemas.ts';
 
 export const ORDER_TYPES = ['online', 'inStore'] as const;
@@ -119,6 +120,19 @@ export const orderSchema = z.object({
   sellerOrder: z.array(sellerOrderSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * Order lists (GET /api/orders/myorders/ and /api/seller-orders/myorders/, decision 118): a
+ * page has ORDERS_PAGE_SIZE orders unless `limit` says otherwise, at most ORDERS_MAX_PAGE_SIZE
+ * (each order carries its seller orders and items); called without offset and limit, a list
+ * answers a plain list of the newest ORDERS_MAX_PAGE_SIZE.
+ */
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_MAX_PAGE_SIZE = 50;
+export const pagedOrdersSchema = pagedSchema(orderSchema);
+export const pagedSellerOrdersSchema = pagedSchema(sellerOrderSchema);
+export type PagedOrders = Paged<Order>;
+export type PagedSellerOrders = Paged<SellerOrder>;
 
 /** Cart line as kept in the browser (spec §3 Cart item). */
 export interface CartItem {

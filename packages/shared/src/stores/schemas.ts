@@ -140,6 +140,22 @@ export const stockCreateSchema = z.object({
 export const stockUpdateSchema = z.object({ number: stockNumber });
 
 /**
+ * The same two bodies as the routes declare them, for the OpenAPI document (a preprocess has
+ * no JSON Schema): numbers or numeric strings; the service applies the schemas above.
+ */
+const stockNumberBody = z
+  .union([z.number(), z.string()], { message: STOCK_MESSAGE })
+  .describe('Whole number from 0 to 1,000,000');
+const idBody = (what: string) =>
+  z.union([z.number(), z.string()], { message: `Choose a ${what}.` }).describe(`${what} id`);
+export const stockCreateBody = z.object({
+  number: stockNumberBody,
+  store: idBody('store'),
+  product: idBody('product'),
+});
+export const stockUpdateBody = z.object({ number: stockNumberBody });
+
+/**
  * GET /api/stocks/: a seller (authenticated) gets all their own rows; anyone else a page of
  * the newest rows of live stores and products.
  */

@@ -52,14 +52,15 @@ describe('registration', () => {
     expect(res.json().detail).toMatch(/username/);
   });
 
-  it('refuses a taken e-mail with 409', async () => {
+  it('accepts a taken e-mail like a new one (the answer does not reveal the account)', async () => {
     const user = await registerUser(t.app);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/registration/',
       payload: { username: uniqueName(), email: user.email.toUpperCase(), password: 'secret-pass-1' },
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().id).not.toBe(user.id);
   });
 
   it.each([
@@ -122,7 +123,7 @@ describe('login', () => {
     expect(unknown.json().detail).toBe('Invalid username or password');
   });
 
-  it('locks an account after 10 failed logins within 15 minutes with 429 and Retry-After', async () => {
+  it('locks an account for one address after 10 failed logins from it within 15 minutes with 429 and Retry-After', async () => {
     const user = await registerUser(t.app);
     for (let i = 0; i < 10; i += 1) {
       const res = await t.app.inject({
@@ -209,7 +210,7 @@ describe('profiles', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('refuses a profile for another user (403), without a token (401) and with a bad status (400)', async () => {
+  it('refuses a profile for another user (403), without a token from another address (401) and with a bad status (400)', async () => {
     const a = await registerUser(t.app, { status: null });
     const b = await registerUser(t.app, { status: null });
     expect(
@@ -228,6 +229,7 @@ describe('profiles', () => {
           method: 'POST',
           url: '/api/profiles/new/',
           payload: { user: a.id, status: 'CUSTOMER' },
+          remoteAddress: '192.0.2.77',
         })
       ).statusCode,
     ).toBe(401);
@@ -279,7 +281,7 @@ describe('profiles', () => {
     expect(read.json().industry).toBe('Käserei');
   });
 
-  it('refuses to change someone else’s profile (403) and unknown categories (400)', async () => {
+  it('refuses to change someone else’s profile like a missing one (404) and unknown categories (400)', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     const res = await t.app.inject({
@@ -288,7 +290,8 @@ describe('profiles', () => {
       headers: a.auth,
       payload: { industry: 'hacked' },
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe(`Profile ${b.id} does not exist.`);
     expect((await t.app.inject({ url: `/api/profiles/${b.id}/` })).json().industry).toBe('');
     const bad = await t.app.inject({
       method: 'PATCH',
@@ -336,16 +339,16 @@ describe('account deletion', () => {
     await registerUser(t.app, { username: user.username, email: user.email });
   });
 
-  it('refuses to delete another account (403) and answers 404 for an unknown one', async () => {
+  it('answers another account exactly like an unknown one (404) and deletes neither', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/users/${b.id}/`, headers: a.auth })).statusCode,
-    ).toBe(403);
+    const other = await t.app.inject({ method: 'DELETE', url: `/api/users/${b.id}/`, headers: a.auth });
+    const missing = await t.app.inject({ method: 'DELETE', url: '/api/users/999999/', headers: a.auth });
+    expect(other.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(other.json().detail).toBe(`User ${b.id} does not exist.`);
+    expect(missing.json().detail).toBe('User 999999 does not exist.');
     expect((await t.app.inject({ url: '/api/users/me/', headers: b.auth })).statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: '/api/users/999999/', headers: a.auth })).statusCode,
-    ).toBe(404);
   });
 });
 

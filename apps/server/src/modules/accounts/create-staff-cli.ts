@@ -1,14 +1,16 @@
 /**
  * `npm run create-staff -- <username> <email> <password>`: creates a staff account (may list
- * users) in the configured database, or promotes an existing account of that username.
+ * users) in the configured database, or promotes an existing account of that username. On
+ * the embedded database the server must be stopped first: this takes the data directory or
+ * is refused, touching nothing (decision 136).
  */
-import { eq, sql } from 'drizzle-orm';
-import { emailSchema, passwordSchema, usernameSchema } from '@marktgasse/shared';
-import { loadConfig } from '../../config/env.ts';
+import { emailSchema, passwordSchema, usernameKey, usernameSchema } from '@marktgasse/shared';
+import { loadConfig, ConfigError } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
+import { DataDirBusyError, holdDatabase, type DataDirLock } from '../../db/data-dir-lock.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { users } from '../../db/schema.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
+import { AccountsRepo } from './repo.ts';
 
 const [username, email, password] = process.argv.slice(2);
 if (!username || !email || !password) {
@@ -26,19 +28,39 @@ for (const [schema, value, name] of [
     process.exit(2);
   }
 }
-const config = loadConfig();
+// Staff accounts may list every user: the registration's password rules apply to them too.
+const problem = await passwordProblem(password, { username, email });
+if (problem) {
+  console.error(
+    problem === 'common'
+      ? 'password: one of the most common passwords; choose one that is harder to guess'
+      : 'password: may not be the username or e-mail address',
+  );
+  process.exit(2);
+}
+let config;
+let lock: DataDirLock;
+try {
+  config = loadConfig();
+  lock = holdDatabase(config, 'create-staff');
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+    console.error(error instanceof DataDirBusyError ? `Refused: ${error.message}` : error.message);
+    process.exit(error instanceof DataDirBusyError ? error.exitCode : 1);
+  }
+  throw error;
+}
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await runMigrations(database);
-const existing = await database.db
-  .select()
-  .from(users)
-  .where(sql`lower(${users.username}) = lower(${username})`);
-if (existing[0]) {
-  await database.db.update(users).set({ isStaff: true }).where(eq(users.id, existing[0].id));
-  console.info(`${existing[0].username} is now a staff account`);
+const repo = new AccountsRepo(database.db);
+const existing = await repo.findByUsernameKey(usernameKey(username));
+if (existing) {
+  await repo.makeStaff(existing.id);
+  console.info(`${existing.username} is now a staff account`);
 } else {
-  await database.db.insert(users).values({
+  await repo.insertUser({
     username,
+    usernameKey: usernameKey(username),
     email: email.toLowerCase(),
     passwordHash: await hashPassword(password),
     isStaff: true,
@@ -46,3 +68,4 @@ if (existing[0]) {
   console.info(`staff account ${username} created`);
 }
 await database.close();
+lock.release();

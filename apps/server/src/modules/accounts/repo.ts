@@ -10,7 +10,9 @@ import {
   stores,
   users,
   orders,
+  outbox,
 } from '../../db/schema.ts';
+import { rawRows } from '../../db/sql.ts';
 import type { Caller, CallerLookup } from '../../plugins/auth.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -60,27 +62,32 @@ export class AccountsRepo implements CallerLookup {
     return { ...row, role: row.role ?? null, profileId: row.profileId ?? null };
   }
 
-  async findByUsername(username: string): Promise<UserRow | undefined> {
+  /** The live account whose username folds to `key` (usernameKey), whatever the spelling typed. */
+  async findByUsernameKey(key: string): Promise<UserRow | undefined> {
     const rows = await this.db
       .select()
       .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+      .where(and(eq(users.usernameKey, key), isNull(users.deletedAt)))
       .limit(1);
     return rows[0];
   }
 
-  async usernameOrEmailTaken(
-    username: string,
-    email: string,
-  ): Promise<{ username: boolean; email: boolean }> {
+  async usernameTaken(key: string): Promise<boolean> {
     const rows = await this.db
-      .select({ username: users.username, email: users.email })
+      .select({ id: users.id })
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
-    return {
-      username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-      email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-    };
+      .where(eq(users.usernameKey, key))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async emailInUse(email: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   async findUser(id: number): Promise<UserRow | undefined> {
@@ -93,11 +100,58 @@ export class AccountsRepo implements CallerLookup {
   }
 
   async insertUser(
-    values: { username: string; email: string; passwordHash: string; isStaff?: boolean },
+    values: {
+      username: string;
+      usernameKey: string;
+      email: string;
+      passwordHash: string;
+      profileClaim?: string | null;
+      isStaff?: boolean;
+    },
     tx: DbOrTx = this.db,
   ): Promise<UserRow> {
     const [row] = await tx.insert(users).values(values).returning();
     return row!;
+  }
+
+  async makeStaff(id: number): Promise<void> {
+    await this.db.update(users).set({ isStaff: true }).where(eq(users.id, id));
+  }
+
+  /** An e-mail to go out with the outbox worker (orders/mail.ts delivers every row). */
+  async queueMail(
+    mail: { recipient: string; subject: string; body: string },
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.insert(outbox).values(mail);
+  }
+
+  /**
+   * Creates the profile of a user who registered moments ago from the address whose keyed
+   * hash is `claim`, has none yet, and is neither staff nor deleted: one statement, so two
+   * claims cannot both win. Answers false when any condition fails.
+   */
+  async claimProfile(
+    userId: number,
+    status: 'CUSTOMER' | 'STORE_OWNER',
+    claim: string,
+    windowSeconds: number,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await rawRows<{ id: number }>(
+        tx,
+        sql`insert into ${profiles} (id, user_id, status)
+            select u.id, u.id, ${status} from ${users} u
+            where u.id = ${userId} and u.deleted_at is null and not u.is_staff
+              and u.profile_claim = ${claim}
+              and u.date_joined > now() - make_interval(secs => ${windowSeconds})
+            on conflict do nothing
+            returning id`,
+      );
+      if (rows.length === 0) return false;
+      await tx.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
+      return true;
+    });
   }
 
   async touchLogin(id: number): Promise<void> {
@@ -126,6 +180,8 @@ export class AccountsRepo implements CallerLookup {
       .values({ id: userId, userId, status })
       .onConflictDoNothing()
       .returning();
+    // The tokenless claim (claimProfile) is over once the profile exists.
+    if (rows[0]) await tx.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
     return rows[0] ?? null;
   }
 
@@ -250,7 +306,10 @@ export class AccountsRepo implements CallerLookup {
         .update(users)
         .set({
           username: `deleted-user-${id}`,
+          // '#' cannot be registered, so no new name can block a deletion through the unique key.
+          usernameKey: `#deleted-${id}`,
           email: `deleted-user-${id}@deleted.invalid`,
+          profileClaim: null,
           passwordHash: '!',
           deletedAt: now,
           isStaff: false,

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  idParams,
   loginResponseSchema,
   loginSchema,
   profileCreateSchema,
   profileSchema,
   registrationSchema,
   roleSchema,
+  sellerListQuerySchema,
   sellerSummarySchema,
   userSchema,
 } from '@marktgasse/shared';
@@ -19,7 +21,6 @@ import { idParam } from '../../lib/validation.ts';
 import { cachedAnswer, sendAnswer } from '../catalogue/public-answer.ts';
 import { AccountsService } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(20) });
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -46,6 +47,8 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
       },
     },
     async (request, reply) => {
+      // The answer carries an access token: no cache may keep it (nor an error about it).
+      reply.header('cache-control', 'no-store');
       const result = await service.register(request.body, request.ip);
       request.log.info({ audit: 'registration', userId: result.id }, 'account created');
       return reply.status(201).send(result);
@@ -62,7 +65,8 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         response: { 200: loginResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       try {
         const result = await service.login(request.body.username, request.body.password, request.ip);
         request.log.info({ audit: 'login', userId: result.id }, 'login succeeded');
@@ -149,28 +153,40 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Create the caller’s profile (once) with status CUSTOMER or STORE_OWNER',
-        security: bearer,
+        summary:
+          'Create a profile (once) with status CUSTOMER or STORE_OWNER: the caller’s with a token; without one (spec §4), `user` registered moments ago from this address and without a profile',
+        security: [...bearer, {}],
         body: profileCreateSchema,
         response: { 201: profileSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const caller = requireUser(request);
-      const profile = await service.createProfile(caller, request.body.user, request.body.status);
+      const profile = await service.createProfile(
+        request.user,
+        request.body.user,
+        request.body.status,
+        request.ip,
+      );
       return reply.status(201).send(profile);
     },
   );
 
   app.get(
     '/api/profiles/',
-    { schema: { tags: ['accounts'], summary: 'All profiles', response: { 200: z.array(profileSchema) } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'The profiles the sellers page shows ("Back" reloads them): every seller profile. Customers are not listed (docs/decisions/144).',
+        response: { 200: z.array(profileSchema) },
+      },
+    },
     async (request, reply) =>
       sendAnswer(
         request,
         reply,
         await cachedAnswer(ctx, 'profiles:all', z.array(profileSchema), async () =>
-          (await service.repo.listProfiles()).map((p) => service.toProfile(p)),
+          (await service.repo.listProfiles({ status: 'STORE_OWNER' })).map((p) => service.toProfile(p)),
         ),
       ),
   );
@@ -181,7 +197,7 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
       schema: {
         tags: ['accounts'],
         summary: 'Seller profiles, optionally of one category (by name)',
-        querystring: z.object({ category: z.string().max(120).optional() }),
+        querystring: sellerListQuerySchema,
         response: { 200: z.array(sellerSummarySchema) },
       },
     },

@@ -6,45 +6,17 @@ import type {
   SellerSummary,
   User,
 } from '@marktgasse/shared';
-import { PROFILE_TEXT_MAX } from '@marktgasse/shared';
-import { z } from 'zod';
+import { profileUpdateSchema, usernameKey } from '@marktgasse/shared';
+import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { pgErrorCode } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
+import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
-
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-
-const profileUpdateSchema = z.object({
-  industry: z
-    .string()
-    .trim()
-    .max(PROFILE_TEXT_MAX.industry, `Industry has at most ${PROFILE_TEXT_MAX.industry} characters.`)
-    .optional(),
-  headquarter: z
-    .string()
-    .trim()
-    .max(PROFILE_TEXT_MAX.headquarter, `Headquarter has at most ${PROFILE_TEXT_MAX.headquarter} characters.`)
-    .optional(),
-  description: z
-    .string()
-    .trim()
-    .max(PROFILE_TEXT_MAX.description, `Description has at most ${PROFILE_TEXT_MAX.description} characters.`)
-    .optional(),
-  category: z
-    .union([
-      z.array(z.coerce.number().int().positive('Category ids are positive integers.').max(2_147_483_647)),
-      z.coerce.number().int().positive().max(2_147_483_647),
-    ])
-    .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.number()).max(30, 'Choose at most 30 categories.'))
-    .optional(),
-});
 
 export class AccountsService {
   readonly repo: AccountsRepo;
@@ -109,61 +81,103 @@ export class AccountsService {
   }
 
   async register(input: RegistrationInput & { status?: Role }, ip: string): Promise<LoginResponse> {
-    const ipHits = await this.ctx.limiter.hit(`register:ip:${ip}`, 3600);
-    if (ipHits.count > this.ctx.config.RATE_LIMIT_REGISTRATION_PER_IP) {
-      throw tooMany('Too many registrations from this address. Please try again later.', ipHits.resetSeconds);
+    const byAddress = await this.ctx.limits.take('registrationAddress', ip);
+    if (!byAddress.ok) {
+      throw tooMany(
+        'Too many registrations from this address. Please try again later.',
+        byAddress.retryAfterSeconds,
+      );
     }
-    const taken = await this.repo.usernameOrEmailTaken(input.username, input.email);
-    if (taken.username) throw conflict('A user with that username already exists.');
-    if (taken.email) throw conflict('A user with that e-mail address already exists.');
+    const problem = await passwordProblem(input.password, input);
+    if (problem === 'personal') {
+      const message = 'The password may not be your username or e-mail address.';
+      throw badRequest(message, [{ field: 'password', message }]);
+    }
+    if (problem === 'common') {
+      const message =
+        'This password is one of the most common passwords. Please choose one that is harder to guess.';
+      throw badRequest(message, [{ field: 'password', message }]);
+    }
+    // Usernames are public (profiles, reviews): saying one is taken reveals nothing new.
+    const key = usernameKey(input.username);
+    if (await this.repo.usernameTaken(key)) throw conflict('A user with that username already exists.');
+    const email = input.email.toLowerCase();
     const passwordHash = await hashPassword(input.password);
+    // An address that already has an account is accepted like any other (the answer must not
+    // tell who is a customer); its owner is told by e-mail instead (docs/decisions/146).
+    const addressKnown = await this.repo.emailInUse(email);
     let row: UserRow;
     try {
       row = await this.ctx.database.db.transaction(async (tx) => {
         const user = await this.repo.insertUser(
-          { username: input.username, email: input.email.toLowerCase(), passwordHash },
+          {
+            username: input.username,
+            usernameKey: key,
+            email,
+            passwordHash,
+            profileClaim: input.status ? null : this.profileClaim(ip),
+          },
           tx,
         );
         if (input.status) await this.repo.insertProfile(user.id, input.status, tx);
+        if (addressKnown) await this.repo.queueMail(addressInUseMail(email, input.username), tx);
         return user;
       });
     } catch (error) {
-      // Two registrations racing for one name: the unique index decides.
-      if (pgErrorCode(error) === '23505') {
-        throw conflict('A user with that username or e-mail address already exists.');
-      }
+      // Two registrations racing for one name: the unique key decides.
+      if (isUniqueViolation(error)) throw conflict('A user with that username already exists.');
       throw error;
     }
     return this.loginResponse(row);
   }
 
+  /**
+   * Sign-in counts the guess before checking it, atomically, on the account found (every
+   * spelling of a name folds to one key): per account and address tightly (the attacker's
+   * own budget), per account over all addresses loosely and briefly (so failures from one
+   * address never lock the owner out elsewhere), per address over all accounts.
+   */
   async login(username: string, password: string, ip: string): Promise<LoginResponse> {
-    const accountKey = `login:acct:${username.trim().toLowerCase()}`;
-    const ipKey = `login:ip:${ip}`;
-    const [acct, byIp] = await Promise.all([this.ctx.limiter.peek(accountKey), this.ctx.limiter.peek(ipKey)]);
-    if (acct.count >= this.ctx.config.RATE_LIMIT_LOGIN_PER_ACCOUNT) {
-      throw tooMany(
-        'Too many failed logins for this account. Please wait before trying again.',
-        acct.resetSeconds,
-      );
-    }
-    if (byIp.count >= this.ctx.config.RATE_LIMIT_LOGIN_PER_IP) {
+    const typedKey = usernameKey(username);
+    const row = await this.repo.findByUsernameKey(typedKey);
+    const account = row?.usernameKey ?? typedKey;
+    const byAddress = await this.ctx.limits.take('loginAddress', ip);
+    if (!byAddress.ok) {
       throw tooMany(
         'Too many failed logins from this address. Please wait before trying again.',
-        byIp.resetSeconds,
+        byAddress.retryAfterSeconds,
       );
     }
-    const row = await this.repo.findByUsername(username);
-    const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
-    if (!row || !ok) {
-      await Promise.all([
-        this.ctx.limiter.hit(accountKey, LOGIN_WINDOW_SECONDS),
-        this.ctx.limiter.hit(ipKey, LOGIN_WINDOW_SECONDS),
-      ]);
-      throw unauthorized('Invalid username or password');
+    const pairKey = `${account}|${ip}`;
+    const pair = await this.ctx.limits.take('loginAccountAddress', pairKey);
+    if (!pair.ok) {
+      throw tooMany(
+        'Too many failed logins for this account. Please wait before trying again.',
+        pair.retryAfterSeconds,
+      );
     }
+    const overall = await this.ctx.limits.take('loginAccount', account);
+    if (!overall.ok) {
+      throw tooMany(
+        'Too many sign-in attempts for this account right now. Please wait a moment and try again.',
+        overall.retryAfterSeconds,
+      );
+    }
+    const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
+    if (!row || !ok) throw unauthorized('Invalid username or password');
+    // A successful sign-in is no guess: this address starts afresh for this account.
+    await Promise.all([
+      this.ctx.limits.forget('loginAccountAddress', pairKey),
+      this.ctx.limits.giveBack('loginAccount', account),
+      this.ctx.limits.giveBack('loginAddress', ip),
+    ]);
     await this.repo.touchLogin(row.id);
     return this.loginResponse({ ...row, lastLogin: new Date() });
+  }
+
+  /** What ties a registration without a profile to its address: a keyed hash, never the address itself. */
+  private profileClaim(ip: string): string {
+    return createHmac('sha256', this.ctx.config.JWT_SECRET).update(`profile-claim:${ip}`).digest('base64url');
   }
 
   async logout(caller: Caller): Promise<void> {
@@ -182,12 +196,41 @@ export class AccountsService {
     return Promise.all(rows.map((r) => this.toUser(r)));
   }
 
-  async createProfile(caller: Caller, userId: number | undefined, status: Role): Promise<Profile> {
+  /**
+   * With a token: the caller's own profile, once. Without (spec §4 sends none): only for a
+   * user who registered from this address within PROFILE_CLAIM_WINDOW_SECONDS, has no
+   * profile and is not staff; every other case gets the same 401 (docs/decisions/146).
+   */
+  async createProfile(
+    caller: Caller | null,
+    userId: number | undefined,
+    status: Role,
+    ip: string,
+  ): Promise<Profile> {
+    if (!caller) {
+      const claimed =
+        userId !== undefined &&
+        (await this.repo.claimProfile(
+          userId,
+          status,
+          this.profileClaim(ip),
+          this.ctx.config.PROFILE_CLAIM_WINDOW_SECONDS,
+        ));
+      if (!claimed) {
+        throw unauthorized(
+          'Log in to create a profile: without a token, a profile can only be created right after registering.',
+        );
+      }
+      this.ctx.callers.forget(userId);
+      this.ctx.cache.invalidate();
+      return this.getProfile(userId);
+    }
     if (userId !== undefined && userId !== caller.id)
       throw forbidden('You can only create a profile for your own account.');
     const created = await this.repo.insertProfile(caller.id, status);
     if (!created) throw conflict('This account already has a profile.');
     this.ctx.callers.forget(caller.id);
+    this.ctx.cache.invalidate();
     return this.getProfile(caller.id);
   }
 
@@ -205,7 +248,8 @@ export class AccountsService {
   ): Promise<Profile> {
     const existing = await this.repo.findProfile(id);
     if (!existing) throw notFound(`Profile ${id} does not exist.`);
-    if (existing.profile.userId !== caller.id) throw forbidden('You can only change your own profile.');
+    // Someone else's profile answers like a missing one.
+    if (existing.profile.userId !== caller.id) throw notFound(`Profile ${id} does not exist.`);
     const input = parseWith(
       profileUpdateSchema,
       pick(fields, ['industry', 'headquarter', 'description', 'category']),
@@ -225,26 +269,31 @@ export class AccountsService {
     if (input.headquarter !== undefined) values.headquarter = input.headquarter;
     if (input.description !== undefined) values.description = input.description;
     if (file) values.image = (await processImage(file.buffer, this.ctx.media, 'profiles')).key;
-    await this.repo.updateProfile(id, values, categoryIds);
+    try {
+      await this.repo.updateProfile(id, values, categoryIds);
+    } catch (error) {
+      if (values.image) await discardImage(this.ctx.media, values.image);
+      throw error;
+    }
     this.ctx.cache.invalidate();
+    // The replaced image is nobody's any more (orders copy product images, never profile ones).
+    if (values.image && existing.profile.image) await discardImage(this.ctx.media, existing.profile.image);
     return this.getProfile(id);
   }
 
   async deleteAccount(caller: Caller, id: number): Promise<void> {
-    if (id !== caller.id) {
-      const target = await this.repo.findUser(id);
-      if (!target) throw notFound(`User ${id} does not exist.`);
-      throw forbidden('You can only delete your own account.');
-    }
+    // Someone else's account answers exactly like a missing one.
+    if (id !== caller.id) throw notFound(`User ${id} does not exist.`);
     const open = await this.repo.countOpenPaidSellerOrders(id);
     if (open > 0) {
       throw conflict(
         `Your account has ${open} paid seller order${open === 1 ? '' : 's'} that ${open === 1 ? 'is' : 'are'} not completed yet. Complete them before deleting the account.`,
       );
     }
-    await this.repo.anonymise(id);
+    const { image } = await this.repo.anonymise(id);
     this.ctx.callers.forget(id);
     this.ctx.cache.invalidate();
+    if (image) await discardImage(this.ctx.media, image);
   }
 
   async sellers(categoryName?: string): Promise<ProfileWithCategories[]> {
@@ -264,4 +313,24 @@ function pick(source: Record<string, unknown>, keys: string[]): Record<string, u
   const out: Record<string, unknown> = {};
   for (const k of keys) if (source[k] !== undefined) out[k] = source[k];
   return out;
+}
+
+/** The notice to an address that a new registration named as its own (decision 146). */
+function addressInUseMail(email: string, newUsername: string) {
+  return {
+    recipient: email,
+    subject: 'Marktgasse: a new account was registered with your e-mail address',
+    body: [
+      'Hello,',
+      '',
+      `Someone just registered the Marktgasse account "${newUsername}" with this e-mail address,`,
+      'which already belongs to a Marktgasse account.',
+      '',
+      'If that was you, there is nothing to do: you now have two accounts. If it was not you,',
+      'your existing account is unchanged and you may ignore this message; orders of the new',
+      'account would still send their confirmations here, so tell us if you receive any.',
+      '',
+      'Marktgasse',
+    ].join('\n'),
+  };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   categorySchema,
   errorBodySchema,
+  idParams,
   latestReviewSchema,
   pagedProductsSchema,
   productListQuerySchema,
@@ -18,7 +19,6 @@ import { idParam } from '../../lib/validation.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from './public-answer.ts';
 import { CatalogueService } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(20) });
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,

@@ -6,7 +6,6 @@ import {
   productCreateSchema,
   rappenToDecimal,
   reviewCreateSchema,
-  toSearchText,
   type Category,
   type LatestReview,
   type PagedProducts,
@@ -18,13 +17,12 @@ import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { REVIEWS_PER_HOUR } from '../../lib/rate-limiter.ts';
 import { mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
 import { CatalogueRepo, type ListFilter, type ProductFull, type ReviewJoined } from './repo.ts';
 
 export const LATEST_PRODUCTS = 8;
 export const LATEST_REVIEWS = 6;
-/** Bounds review spam: at most this many reviews per customer and hour. */
-export const REVIEWS_PER_HOUR = 10;
 
 /** rating = average of the reviews, two decimals; 0 without reviews. */
 export function ratingOf(ratingSum: number, numReviews: number): number {
@@ -217,7 +215,6 @@ export class CatalogueService {
         image,
         categoryId: input.category,
         subcategoryId: input.subcategory,
-        searchText: toSearchText(input.brand, input.name, input.description, caller.username),
       });
     } catch (error) {
       if (image) await Promise.all([this.ctx.media.delete(image), this.ctx.media.delete(thumbKey(image))]);
@@ -248,12 +245,13 @@ export class CatalogueService {
     const input = parseWith(reviewCreateSchema, body ?? {});
     const product = await this.repo.findProduct(productId);
     if (!product || product.deletedAt) throw notFound(`Product ${productId} does not exist.`);
-    const limitKey = `reviews:user:${caller.id}`;
-    const used = await this.ctx.limiter.peek(limitKey);
-    if (used.count >= REVIEWS_PER_HOUR)
+    // Counted before the write (parallel reviews cannot pass the limit); a refused write gives it back.
+    const limitKey = String(caller.id);
+    const taken = await this.ctx.limits.take('reviewsUser', limitKey);
+    if (!taken.ok)
       throw tooMany(
         `You have written ${REVIEWS_PER_HOUR} reviews in the last hour. Please wait before writing another.`,
-        used.resetSeconds,
+        taken.retryAfterSeconds,
       );
     const id = await this.repo.addReview({
       productId,
@@ -261,8 +259,10 @@ export class CatalogueService {
       rating: input.rating,
       comment: input.comment,
     });
-    if (id === null) throw conflict('Product already reviewed');
-    await this.ctx.limiter.hit(limitKey, 3600);
+    if (id === null) {
+      await this.ctx.limits.giveBack('reviewsUser', limitKey);
+      throw conflict('Product already reviewed');
+    }
     this.ctx.cache.invalidate();
     const review = await this.repo.findReview(id);
     return toReview(review!);

@@ -4,7 +4,7 @@
  * network at run time.
  */
 import { readFileSync } from 'node:fs';
-import { toSearchText, type GeocodeFeature } from '@marktgasse/shared';
+import { editDistance, toSearchText, type GeocodeFeature } from '@marktgasse/shared';
 
 export interface Place {
   postcode: string;
@@ -67,27 +67,6 @@ export function loadPlaces(): Place[] {
   }
   cached = places;
   return places;
-}
-
-/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits), capped at `max + 1`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let best = max + 1;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = v;
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-  }
-  return rows[a.length]![b.length]!;
 }
 
 /** How well a locality text matches a place, 0 (not at all) to 100 (exactly). */

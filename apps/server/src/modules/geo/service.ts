@@ -5,11 +5,10 @@
 import {
   GEOCODE_MAX_RESULTS,
   GEOCODE_MIN_QUERY,
-  geocodeFeatureSchema,
+  remoteGeocodeSchema,
   type GeocodeFeature,
   type GeocodeResponse,
 } from '@marktgasse/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { searchPlaces } from './places.ts';
@@ -18,12 +17,6 @@ export const REMOTE_TIMEOUT_MS = 5_000;
 
 const unavailable = () =>
   new AppError('UNAVAILABLE', 'The address lookup is not available right now. Please try again in a moment.');
-
-const remoteSchema = z.object({
-  features: z.array(
-    geocodeFeatureSchema.partial({ id: true, text: true, center: true, context: true, relevance: true }),
-  ),
-});
 
 export class GeoService {
   constructor(private readonly ctx: AppContext) {}
@@ -51,7 +44,7 @@ export class GeoService {
     } catch {
       throw unavailable();
     }
-    const parsed = remoteSchema.safeParse(body);
+    const parsed = remoteGeocodeSchema.safeParse(body);
     if (!parsed.success) throw unavailable();
     return parsed.data.features.slice(0, GEOCODE_MAX_RESULTS).map((f, i) => ({
       id: f.id ?? `remote.${i}`,

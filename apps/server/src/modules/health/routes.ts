@@ -1,24 +1,22 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { errorBodySchema, healthSchema, publicConfigSchema } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { HealthRepo } from './repo.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const repo = new HealthRepo(ctx.database.db);
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          503: z.object({ detail: z.string() }),
-        },
+        response: { 200: healthSchema, 503: errorBodySchema },
       },
     },
     async (_request, reply) => {
       try {
-        await ctx.database.db.execute(sql`select 1`);
+        await repo.ping();
         return { status: 'ok' as const, database: ctx.database.engine };
       } catch {
         return reply.status(503).send({ detail: 'The database is not reachable.' });
@@ -32,7 +30,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         tags: ['health'],
         summary: 'Public settings the web app needs (remote map style when configured)',
-        response: { 200: z.object({ mapStyleUrl: z.string().nullable(), currency: z.literal('CHF') }) },
+        response: { 200: publicConfigSchema },
       },
     },
     async (_request, reply) => {

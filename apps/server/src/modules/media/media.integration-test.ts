@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { multipart, registerSeller, type TestUser } from '../../../test/fixtures.ts';
 import { categoryRef, pngImage, type CategoryRef } from '../../../test/catalogue-builders.ts';
-import { S3MediaStorage, signV4 } from './s3-storage.ts';
+import { AwsV4Signer } from 'aws4fetch';
+import { S3MediaStorage } from './s3-storage.ts';
 
 const KEY_ID = 'MGTESTKEY';
 const SECRET = 'mg-test-secret-0123456789';
@@ -14,7 +15,8 @@ const SECRET = 'mg-test-secret-0123456789';
 function fakeS3() {
   const objects = new Map<string, { body: Buffer; type: string }>();
   const refused: string[] = [];
-  const verify = (req: IncomingMessage, body: Buffer): boolean => {
+  /** Recomputes the request's signature from what arrived, with the bucket's copy of the secret. */
+  const verify = async (req: IncomingMessage, body: Buffer): Promise<boolean> => {
     const auth = req.headers.authorization ?? '';
     const match =
       /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
@@ -23,32 +25,30 @@ function fakeS3() {
     if (!match || match[1] !== KEY_ID) return false;
     const payloadHash = createHash('sha256').update(body).digest('hex');
     if (req.headers['x-amz-content-sha256'] !== payloadHash) return false;
-    const amzDate = String(req.headers['x-amz-date']);
-    const date = new Date(
-      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
-    );
-    const extra: Record<string, string> = {};
-    for (const name of match[4]!.split(';'))
-      if (!['host', 'x-amz-date', 'x-amz-content-sha256'].includes(name))
-        extra[name] = String(req.headers[name]);
-    const expected = signV4({
+    const signed: Record<string, string> = {};
+    for (const name of match[4]!.split(';')) if (name !== 'host') signed[name] = String(req.headers[name]);
+    const expected = await new AwsV4Signer({
       method: req.method!,
-      url: new URL(req.url!, `http://${req.headers.host}`),
-      headers: extra,
-      payloadHash,
-      region: match[3]!,
+      url: `http://${req.headers.host}${req.url}`,
+      headers: signed,
       accessKeyId: KEY_ID,
       secretAccessKey: SECRET,
-      date,
-    });
-    return expected.authorization === auth;
+      region: match[3]!,
+      service: 's3',
+      datetime: String(req.headers['x-amz-date']),
+      allHeaders: true,
+    }).sign();
+    return (
+      match[2] === String(req.headers['x-amz-date']).slice(0, 8) &&
+      expected.headers.get('authorization') === auth
+    );
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks);
-      if (!verify(req, body)) {
+      if (!(await verify(req, body))) {
         refused.push(`${req.method} ${req.url}`);
         res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
         return;
@@ -153,10 +153,18 @@ describe('S3-compatible storage', () => {
       accessKeyId: KEY_ID,
       secretAccessKey: SECRET,
     });
-    await storage.put('stores/a b(1).webp', Buffer.from('RIFF0000WEBP'), 'image/webp');
-    expect((await storage.get('stores/a b(1).webp'))?.toString()).toBe('RIFF0000WEBP');
-    await storage.delete('stores/a b(1).webp');
-    expect(await storage.get('stores/a b(1).webp')).toBeNull();
+    await storage.put('stores/mg-1_a.webp', Buffer.from('RIFF0000WEBP'), 'image/webp');
+    expect(s3.objects.get('/marktgasse-media/stores/mg-1_a.webp')).toEqual({
+      body: Buffer.from('RIFF0000WEBP'),
+      type: 'image/webp',
+    });
+    expect((await storage.get('stores/mg-1_a.webp'))?.toString()).toBe('RIFF0000WEBP');
+    await storage.delete('stores/mg-1_a.webp');
+    expect(s3.objects.has('/marktgasse-media/stores/mg-1_a.webp')).toBe(false);
+    expect(await storage.get('stores/mg-1_a.webp')).toBeNull();
+    expect(s3.refused).toEqual([]);
+    // A key the server never generates leaves nothing to send (a path outside the bucket).
+    await expect(storage.get('../other-bucket/x.webp')).rejects.toThrow(/unsafe media key/);
     const wrong = new S3MediaStorage({
       bucket: 'marktgasse-media',
       endpoint,

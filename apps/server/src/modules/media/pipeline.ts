@@ -5,11 +5,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '@marktgasse/shared';
 import { tooLarge, unsupportedMedia } from '../../lib/errors.ts';
 import type { MediaStorage } from './storage.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * JPEG and WebP are decoded shrunk on load (libjpeg/libwebp scale while decoding), so a
+ * 25-megapixel photo costs little; PNG, GIF and AVIF/HEIF decode every pixel, so their limit
+ * is lower (docs/decisions/147 has the measurements).
+ */
 export const MAX_IMAGE_PIXELS = 25_000_000;
+export const MAX_FULL_DECODE_PIXELS = 16_000_000;
+const SHRINK_ON_LOAD = new Set(['jpeg', 'webp']);
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const LARGE = 1200;
 const THUMB = 400;
@@ -45,7 +52,7 @@ export async function processImage(
   storage: MediaStorage,
   folder: 'products' | 'stores' | 'profiles',
 ): Promise<StoredImage> {
-  if (buffer.length > MAX_IMAGE_BYTES) throw tooLarge('The image is too large: images may be at most 5 MB.');
+  if (buffer.length > MAX_IMAGE_BYTES) throw tooLarge(IMAGE_TOO_LARGE_MESSAGE);
   if (!sniff(buffer))
     throw unsupportedMedia('The file is not an image: upload a JPEG, PNG, WebP, GIF or AVIF picture.');
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -63,17 +70,22 @@ export async function processImage(
   if (!metadata.width || !metadata.height || pixels > MAX_IMAGE_PIXELS) {
     throw tooLarge('The image has too many pixels: at most 25 megapixels.');
   }
+  const limit = SHRINK_ON_LOAD.has(metadata.format) ? MAX_IMAGE_PIXELS : MAX_FULL_DECODE_PIXELS;
+  if (pixels > limit) {
+    throw tooLarge(
+      'The image has too many pixels: PNG, GIF and AVIF pictures may have at most 16 megapixels (JPEG and WebP 25).',
+    );
+  }
   let large: Buffer;
   let thumb: Buffer;
   try {
-    const base = sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).rotate();
-    large = await base
-      .clone()
+    // One decode: the thumbnail is made from the large rendition, not from the upload again.
+    large = await sharp(buffer, { limitInputPixels: limit, animated: false })
+      .rotate()
       .resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    thumb = await base
-      .clone()
+    thumb = await sharp(large)
       .resize(THUMB, THUMB, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 78 })
       .toBuffer();
@@ -84,6 +96,16 @@ export async function processImage(
   await storage.put(key, large, 'image/webp');
   await storage.put(thumbKey(key), thumb, 'image/webp');
   return { key };
+}
+
+/**
+ * Deletes a stored image (both renditions) that nothing refers to any more: a replaced
+ * profile, store or product image, or the image of something deleted for good. Storage
+ * errors are not the caller's failure: the answer stands and an orphan file is harmless.
+ */
+export async function discardImage(storage: MediaStorage, key: string | null | undefined): Promise<void> {
+  if (!key) return;
+  await Promise.all([storage.delete(key), storage.delete(thumbKey(key))]).catch(() => undefined);
 }
 
 /** Public URL of an image key (or null). */

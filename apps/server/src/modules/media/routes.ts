@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { SAFE_KEY } from './storage.ts';
+import { isSafeKey } from './keys.ts';
 
-/** Serves stored images with long cache headers; names are content-addressed by the server, so they never change. */
+/** Serves stored images with long cache headers: the server gives every upload a new random name, so a name's content never changes. */
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!SAFE_KEY.test(key) || key.includes('..'))
-      return reply.status(404).send({ detail: 'No such image.' });
+    if (!isSafeKey(key)) return reply.status(404).send({ detail: 'No such image.' });
     const body = await ctx.media.get(key);
     if (!body) return reply.status(404).send({ detail: 'No such image.' });
     return reply

@@ -1,12 +1,14 @@
 /**
  * Media in any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Exoscale SOS, …), with
- * requests signed by AWS Signature Version 4 using node:crypto and fetch: no SDK. Objects
- * are addressed path-style (`endpoint/bucket/key`), which every S3-compatible service
- * accepts. Public URLs stay `/media/<key>`: the media route reads through `get`, so the
- * bucket can stay private and cache headers stay ours.
+ * requests signed (AWS Signature Version 4) by aws4fetch (decision 133). Objects are
+ * addressed path-style (`endpoint/bucket/key`), which every S3-compatible service accepts.
+ * Public URLs stay `/media/<key>`: the media route reads through `get`, so the bucket can
+ * stay private and cache headers stay ours.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import type { Config } from '../../config/env.ts';
+import { checkedKey } from './keys.ts';
 import type { MediaStorage } from './storage.ts';
 
 export interface S3Options {
@@ -16,108 +18,37 @@ export interface S3Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  fetch?: typeof fetch;
-}
-
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** RFC 3986 encoding as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-function uriEncode(text: string): string {
-  return encodeURIComponent(text).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-export interface SignInput {
-  method: string;
-  url: URL;
-  /** Headers to sign besides host, x-amz-date and x-amz-content-sha256. */
-  headers?: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  service?: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  date: Date;
-}
-
-/** The headers to send (with Authorization) for a request signed with SigV4. */
-export function signV4(input: SignInput): Record<string, string> {
-  const amzDate = input.date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const dateStamp = amzDate.slice(0, 8);
-  const service = input.service ?? 's3';
-  const headers: Record<string, string> = {
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  for (const [k, v] of Object.entries(input.headers ?? {})) headers[k.toLowerCase()] = v.trim();
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.replace(/\s+/g, ' ')}\n`).join('');
-  const signedHeaders = names.join(';');
-  const query = [...input.url.searchParams.entries()]
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  const canonicalRequest = [
-    input.method,
-    input.url.pathname || '/',
-    query,
-    canonicalHeaders,
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${dateStamp}/${input.region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, dateStamp), input.region), service),
-    'aws4_request',
-  );
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-  const { host: _host, ...send } = headers;
-  return {
-    ...send,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-  };
 }
 
 export class S3MediaStorage implements MediaStorage {
   readonly kind = 's3' as const;
-  private readonly endpoint: string;
-  private readonly fetch: typeof fetch;
+  private readonly bucketUrl: string;
+  private readonly client: AwsClient;
 
-  constructor(private readonly options: S3Options) {
-    this.endpoint = (options.endpoint ?? `https://s3.${options.region}.amazonaws.com`).replace(/\/+$/, '');
-    this.fetch = options.fetch ?? fetch;
-  }
-
-  private objectUrl(key: string): URL {
-    const path = key.split('/').map(uriEncode).join('/');
-    return new URL(`${this.endpoint}/${uriEncode(this.options.bucket)}/${path}`);
-  }
-
-  private async send(method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
-    const url = this.objectUrl(key);
-    const extra: Record<string, string> = {};
-    if (contentType) extra['content-type'] = contentType;
-    if (method === 'PUT') extra['cache-control'] = 'public, max-age=31536000, immutable';
-    const headers = signV4({
-      method,
-      url,
-      headers: extra,
-      payloadHash: sha256Hex(body ?? ''),
-      region: this.options.region,
-      accessKeyId: this.options.accessKeyId,
-      secretAccessKey: this.options.secretAccessKey,
-      date: new Date(),
+  constructor(options: S3Options) {
+    const endpoint = (options.endpoint ?? `https://s3.${options.region}.amazonaws.com`).replace(/\/+$/, '');
+    this.bucketUrl = `${endpoint}/${encodeURIComponent(options.bucket)}`;
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      region: options.region,
+      service: 's3',
+      // 5xx and 429 (S3's "slow down") are tried again, with backoff; aws4fetch's default is 10.
+      retries: 2,
     });
-    return this.fetch(url, {
+  }
+
+  private send(method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
+    // The payload's hash is signed too, so the bucket refuses a body changed on the way.
+    const headers: Record<string, string> = {
+      'x-amz-content-sha256': createHash('sha256')
+        .update(body ?? '')
+        .digest('hex'),
+    };
+    if (contentType) headers['content-type'] = contentType;
+    if (method === 'PUT') headers['cache-control'] = 'public, max-age=31536000, immutable';
+    // Safe keys hold only [a-z0-9/_.-]: the URL needs no encoding.
+    return this.client.fetch(`${this.bucketUrl}/${checkedKey(key)}`, {
       method,
       headers,
       body: body ? new Uint8Array(body) : undefined,

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
@@ -14,12 +14,12 @@ import {
   stockOf,
   type Line,
 } from '../../../test/order-builders.ts';
+import { ORDERS_MAX_PAGE_SIZE } from '@marktgasse/shared';
 import type { Db } from '../../db/client.ts';
-import { orders, outbox, payments, products } from '../../db/schema.ts';
-import { ordersServiceFor } from './background.ts';
+import { orders, outbox, payments, products, stockAllocations } from '../../db/schema.ts';
 import { deliverOutbox, purgeOldMail, SENT_MAIL_KEEP_DAYS } from './mail.ts';
 import * as repo from './repo.ts';
-import { OrdersService } from './service.ts';
+import { OrdersService, ordersServiceFor } from './service.ts';
 
 let t: TestApp;
 let db: Db;
@@ -363,6 +363,50 @@ describe('hold and expiry', () => {
     expect(sellerList.map((so: { order: { id: number } }) => so.order.id)).not.toContain(order.id);
   });
 
+  it('gives expired holds back while other checkouts take the same rows, and every unit is counted once', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['5.00'], stock: [[6, 6]] });
+    const p = shop.products[0]!;
+    const [s1, s2] = shop.stores as [{ id: number; name: string }, { id: number; name: string }];
+    const buy = (customer: TestUser) =>
+      place(
+        customer,
+        orderPayload([{ product: p, quantity: 2 }], { totalPrice: '10.00', totalShippingPrice: '20.00' }),
+      );
+    const early = await Promise.all(Array.from({ length: 4 }, () => registerUser(t.app)));
+    const held = [];
+    for (const customer of early)
+      held.push(
+        (
+          await placeOk(customer, [{ product: p, quantity: 2 }], {
+            totalPrice: '10.00',
+            totalShippingPrice: '20.00',
+          })
+        ).id,
+      );
+    for (const id of held) await expireHoldNow(db, id);
+    expect((await stockOf(db, s1.id, p.id))! + (await stockOf(db, s2.id, p.id))!).toBe(4);
+
+    // The sweep returns 8 units while 10 customers race for 2 units each.
+    const late = await Promise.all(Array.from({ length: 10 }, () => registerUser(t.app)));
+    const [swept, ...answers] = await Promise.all([
+      ordersServiceFor(t.app.ctx).sweepExpired(),
+      ...late.map((c) => buy(c)),
+    ]);
+    expect(swept).toBe(4);
+    for (const res of answers) expect([201, 409], res.body).toContain(res.statusCode);
+    const sold = answers.filter((r) => r.statusCode === 201).length;
+    const [{ reserved }] = (await db
+      .select({ reserved: sql<number>`coalesce(sum(${stockAllocations.quantity}), 0)::int` })
+      .from(stockAllocations)
+      .where(and(eq(stockAllocations.productId, p.id), isNull(stockAllocations.releasedAt)))) as [
+      { reserved: number },
+    ];
+    const left = (await stockOf(db, s1.id, p.id))! + (await stockOf(db, s2.id, p.id))!;
+    // Nothing lost, nothing made up: what is on the shelves plus what is held is the starting 12.
+    expect(reserved).toBe(sold * 2);
+    expect(left + reserved).toBe(12);
+  });
+
   it('checks the hold again at payment time, before any sweep', async () => {
     const shop = await buildShop(t.app, db, { prices: ['10.00'], stock: [[2]] });
     const p = shop.products[0]!;
@@ -447,7 +491,13 @@ describe('reading, paying and fulfilling', () => {
     expect(payment).toMatchObject({ provider: 'test', amountRappen: 9000, currency: 'CHF' });
 
     expect((await put(otherSeller, `/api/seller-orders/${so.id}/send/`)).statusCode).toBe(404);
-    expect((await put(otherSeller, `/api/orders/order-items/${itemId}/retrieve/`)).statusCode).toBe(404);
+    // Another seller's item answers exactly like a missing one: it names only the id asked for.
+    const foreignItem = await put(otherSeller, `/api/orders/order-items/${itemId}/retrieve/`);
+    expect(foreignItem.statusCode).toBe(404);
+    expect(foreignItem.json().detail).toBe(`Order item ${itemId} was not found.`);
+    const missingItem = await put(otherSeller, '/api/orders/order-items/99999999/retrieve/');
+    expect(missingItem.statusCode).toBe(404);
+    expect(missingItem.json().detail).toBe('Order item 99999999 was not found.');
     expect((await put(customer, `/api/seller-orders/${so.id}/complete/`)).statusCode).toBe(404);
 
     const sent = await put(shop.seller, `/api/seller-orders/${so.id}/send/`);
@@ -553,6 +603,107 @@ describe('reading, paying and fulfilling', () => {
   });
 });
 
+describe('order lists', () => {
+  /** A customer with `n` orders of one unit each, from one seller; answers their ids, oldest first. */
+  async function ordersOfOneCustomer(n: number) {
+    const shop = await buildShop(t.app, db, { prices: ['10.00'], stock: [[n]] });
+    const customer = await registerUser(t.app);
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const order = await placeOk(customer, [{ product: shop.products[0]!, store: shop.stores[0]! }], {
+        totalPrice: '10.00',
+        totalShippingPrice: '0.00',
+      });
+      ids.push(order.id);
+    }
+    return { shop, customer, ids };
+  }
+
+  it('answers the spec’s plain list capped at 50, newest first, and says where the rest is', async () => {
+    const { shop, customer, ids } = await ordersOfOneCustomer(ORDERS_MAX_PAGE_SIZE + 2);
+    const newestFirst = [...ids].reverse();
+
+    const plain = await get(customer, '/api/orders/myorders/');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().map((o: { id: number }) => o.id)).toEqual(newestFirst.slice(0, ORDERS_MAX_PAGE_SIZE));
+    expect(plain.headers['x-total-count']).toBe(String(ids.length));
+    expect(plain.headers.link).toBe(
+      `</api/orders/myorders/?offset=${ORDERS_MAX_PAGE_SIZE}&limit=${ORDERS_MAX_PAGE_SIZE}>; rel="next"`,
+    );
+    // Following the link gives the rest, in the paged shape.
+    const rest = await get(customer, plain.headers.link!.toString().slice(1).split('>')[0]!);
+    expect(rest.json()).toEqual({
+      results: [expect.objectContaining({ id: ids[1] }), expect.objectContaining({ id: ids[0] })],
+      count: ids.length,
+      next: null,
+    });
+
+    const sellerPlain = await get(shop.seller, '/api/seller-orders/myorders/');
+    expect(sellerPlain.json()).toHaveLength(ORDERS_MAX_PAGE_SIZE);
+    expect(sellerPlain.json()[0].order.id).toBe(newestFirst[0]);
+    expect(sellerPlain.headers['x-total-count']).toBe(String(ids.length));
+    expect(sellerPlain.headers.link).toBe(
+      `</api/seller-orders/myorders/?offset=${ORDERS_MAX_PAGE_SIZE}&limit=${ORDERS_MAX_PAGE_SIZE}>; rel="next"`,
+    );
+  });
+
+  it('pages with offset and limit, and leaves out of a seller’s count the orders that expired', async () => {
+    const { shop, customer, ids } = await ordersOfOneCustomer(5);
+    const newestFirst = [...ids].reverse();
+    const idsOf = (body: { results: { id: number }[] }) => body.results.map((o) => o.id);
+
+    const first = (await get(customer, '/api/orders/myorders/?limit=2')).json();
+    expect(first).toMatchObject({ count: 5, next: 2 });
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, 2));
+    const last = (await get(customer, `/api/orders/myorders/?offset=${first.next + 2}&limit=2`)).json();
+    expect(last).toMatchObject({ count: 5, next: null });
+    expect(idsOf(last)).toEqual(newestFirst.slice(4));
+    // offset alone takes the default page size.
+    const fromOffset = (await get(customer, '/api/orders/myorders/?offset=1')).json();
+    expect(fromOffset).toMatchObject({ count: 5, next: null });
+    expect(idsOf(fromOffset)).toEqual(newestFirst.slice(1));
+
+    await expireHoldNow(db, ids[0]!);
+    await ordersServiceFor(t.app.ctx).sweepExpired();
+    const sellerPage = (await get(shop.seller, '/api/seller-orders/myorders/?offset=0&limit=3')).json();
+    expect(sellerPage).toMatchObject({ count: 4, next: 3 });
+    expect(sellerPage.results.map((so: { order: { id: number } }) => so.order.id)).toEqual(
+      newestFirst.slice(0, 3),
+    );
+    const sellerPlain = await get(shop.seller, '/api/seller-orders/myorders/');
+    expect(sellerPlain.json()).toHaveLength(4);
+    expect(sellerPlain.headers['x-total-count']).toBe('4');
+    expect(sellerPlain.headers.link).toBeUndefined();
+    // The customer still sees the expired order.
+    expect((await get(customer, '/api/orders/myorders/?limit=50')).json().count).toBe(5);
+
+    // Nobody else's orders appear, not even as a count.
+    const stranger = await registerUser(t.app);
+    expect((await get(stranger, '/api/orders/myorders/?limit=5')).json()).toEqual({
+      results: [],
+      count: 0,
+      next: null,
+    });
+  });
+
+  it('refuses paging parameters out of range with a clear 400', async () => {
+    const customer = await registerUser(t.app);
+    for (const query of [
+      'limit=0',
+      `limit=${ORDERS_MAX_PAGE_SIZE + 1}`,
+      'offset=-1',
+      'offset=abc',
+      'limit=1.5',
+    ]) {
+      for (const list of ['/api/orders/myorders/', '/api/seller-orders/myorders/']) {
+        const res = await get(customer, `${list}?${query}`);
+        expect(res.statusCode, `${list}?${query}`).toBe(400);
+        expect(res.json().detail, query).toMatch(/offset|limit/);
+      }
+    }
+  });
+});
+
 describe('e-mails', () => {
   it('writes the order e-mails as .eml files, and retries a failed send without touching the order', async () => {
     const shop = await buildShop(t.app, db, { prices: ['10.00'] });
@@ -648,50 +799,72 @@ describe('e-mails', () => {
 });
 
 describe('the order write', () => {
-  /** A write of one unit of each product, planned from a read, with the given units per stock row. */
+  /** A write of one order item per stock row as read, taking the given units from each row. */
   async function writeOf(customer: TestUser, shop: Awaited<ReturnType<typeof buildShop>>, units: number[]) {
-    const start = await repo.startPlacement(
+    const read = await repo.readForPlacement(
       db,
       shop.products.map((p) => p.id),
+      shop.products.length,
     );
+    const order = {
+      id: read.ids.order,
+      customerId: customer.id,
+      paymentMethod: 'PayPal',
+      shippingAddress: null,
+      itemsRappen: 0,
+      shippingRappen: 0,
+      status: 'pending' as const,
+      isPaid: false,
+      paidAt: null,
+      expiresAt: new Date(read.now.getTime() + 60_000),
+      providerOrderId: null,
+      createdAt: read.now,
+    };
+    const sellerOrder = {
+      id: read.ids.sellerOrders[0]!,
+      orderId: order.id,
+      sellerId: shop.seller.id,
+      itemsRappen: 0,
+      shippingRappen: 0,
+      pickupCode: null,
+      isShipped: false,
+      shippedAt: null,
+      isCompleted: false,
+      completedAt: null,
+      createdAt: read.now,
+      expiredAt: null,
+    };
+    const items = read.stocks.map((stock, i) => ({
+      id: read.ids.items[i]!,
+      orderId: order.id,
+      sellerOrderId: sellerOrder.id,
+      productId: stock.productId,
+      name: 'x',
+      brand: 'x',
+      image: null,
+      priceRappen: 1000,
+      quantity: units[i]!,
+      orderType: 'online' as const,
+      storeId: null,
+      storeName: null,
+      storeOwnerName: null,
+      isRetrieved: false,
+      retrievedAt: null,
+    }));
     const written = await repo.writePlacement(db, {
-      order: {
-        id: start.orderId,
-        customerId: customer.id,
-        paymentMethod: 'PayPal',
-        shippingAddress: null,
-        itemsRappen: 0,
-        shippingRappen: 0,
-        expiresAt: new Date(start.now.getTime() + 60_000),
-      },
-      sellerOrders: [
-        { ord: 0, sellerId: shop.seller.id, itemsRappen: 0, shippingRappen: 0, pickupCode: null },
-      ],
-      items: start.stocks.map((stock, i) => ({
-        ord: i,
-        sellerOrder: 0,
-        productId: stock.productId,
-        name: 'x',
-        brand: 'x',
-        image: null,
-        priceRappen: 1000,
-        quantity: units[i]!,
-        orderType: 'online' as const,
-        storeId: null,
-        storeName: null,
-        storeOwnerName: null,
-      })),
-      allocations: start.stocks.map((stock, i) => ({
-        item: i,
+      order,
+      sellerOrders: [sellerOrder],
+      items,
+      allocations: read.stocks.map((stock, i) => ({
+        orderItemId: items[i]!.id,
         storeId: stock.storeId,
         productId: stock.productId,
         quantity: units[i]!,
       })),
-      takes: start.stocks.map((stock, i) => ({ stockId: stock.id, quantity: units[i]! })),
-      mail: { recipient: customer.email, subject: `order ${start.orderId}`, body: 'x' },
-      createdAt: start.now,
+      takes: read.stocks.map((stock, i) => ({ stockId: stock.id, quantity: units[i]! })),
+      mail: { recipient: customer.email, subject: `order ${order.id}`, body: 'x' },
     });
-    return { orderId: start.orderId, written };
+    return { orderId: order.id, written };
   }
 
   it('writes nothing, not even the stock it could take, when one row no longer has the units', async () => {
@@ -701,7 +874,7 @@ describe('the order write', () => {
     const store = shop.stores[0]!;
 
     const refused = await writeOf(customer, shop, [2, 2]);
-    expect(refused.written).toBeNull();
+    expect(refused.written).toBe(false);
     expect(await stockOf(db, store.id, a.id)).toBe(5);
     expect(await stockOf(db, store.id, b.id)).toBe(1);
     expect(await db.select().from(orders).where(eq(orders.id, refused.orderId))).toEqual([]);
@@ -714,7 +887,7 @@ describe('the order write', () => {
 
     // The control: the units that are there are taken, and the order is written.
     const accepted = await writeOf(customer, shop, [2, 1]);
-    expect(accepted.written?.itemIds.size).toBe(2);
+    expect(accepted.written).toBe(true);
     expect(await stockOf(db, store.id, a.id)).toBe(3);
     expect(await stockOf(db, store.id, b.id)).toBe(0);
     expect(await db.select().from(orders).where(eq(orders.id, accepted.orderId))).toHaveLength(1);

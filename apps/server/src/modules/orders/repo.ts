@@ -1,7 +1,23 @@
 /** The only place in the orders module that knows the ORM. Every function takes the handle to use (db or tx). */
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type Query, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lte,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { pgErrorCode, type DbOrTx } from '../../db/client.ts';
+import { rawRows, runStatement, statement } from '../../db/sql.ts';
+// The checkout's one-statement write embeds the stores module's stock take (decision 120): the
+// only place one module's repo reaches another's, so that order and stock commit together.
+// eslint-disable-next-line no-restricted-imports
+import { stockTakeSql } from '../stores/repo.ts';
 import {
   orderItems,
   orders,
@@ -9,10 +25,8 @@ import {
   payments,
   sellerOrders,
   stockAllocations,
-  stocks,
   stores,
   users,
-  type ShippingAddress,
 } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -60,40 +74,18 @@ export interface MailInput {
   body: string;
 }
 
-/** Rows of a raw `execute`: node-postgres answers a result object, PGlite its own; both carry `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
-
-const dialect = new PgDialect();
 const param = (name: string) => sql.placeholder(name);
 
-/** A raw statement whose text is built once; `param(name)` marks the values given per call. */
-interface Statement {
-  name: string;
-  query: Query;
-}
-
-function statement(name: string, query: SQL): Statement {
-  return { name, query: dialect.sqlToQuery(query) };
-}
-
-/**
- * Runs a statement as a named prepared statement: PostgreSQL parses it once per connection
- * and can reuse its plan, which for the checkout statements costs more than running them.
- * PGlite ignores the name.
- */
-async function run<T>(db: DbOrTx, stmt: Statement, values: Record<string, unknown>): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(stmt.query, undefined, stmt.name, false);
-  return rowsOf<T>(await prepared.execute(values));
-}
-
-export interface PlacementStart {
+export interface PlacementRead {
   products: ProductForSale[];
   /** Every stock row of the products in a live store, in stock-id order, as read (not locked). */
   stocks: StockForSale[];
-  /** The id the new order gets (drawn now so its e-mail can name it before the rows are written). */
-  orderId: number;
+  /**
+   * Ids for the rows of the new order, drawn now so that the rows (and the e-mail) are whole
+   * before they are written: one order, one seller order per seller of the products found, one
+   * item per cart line; ascending.
+   */
+  ids: { order: number; sellerOrders: number[]; items: number[] };
   /** The database's clock, `now()`: the order's creation time. */
   now: Date;
 }
@@ -101,19 +93,22 @@ export interface PlacementStart {
 // Written so that one cached plan fits every cart and PostgreSQL stops planning it per call:
 // the ids arrive as a JSON list (its size never sways the estimates), and `limit 1` on the
 // primary-key lookups keeps them index probes instead of hash joins over every user and store.
-const startPlacementStatement = statement(
-  'orders_place_start',
+const readForPlacementStatement = statement(
+  'orders_place_read',
   sql`
     with wanted as materialized (
-      select distinct value::int as id from json_array_elements_text(${param('productIds')}::json))
+      select distinct value::int as id from json_array_elements_text(${param('productIds')}::json)),
+    found as materialized (
+      select p.id, p.seller_id, p.name, p.brand, p.image, p.price_rappen
+      from wanted join products p on p.id = wanted.id
+      where p.deleted_at is null)
     select
       (select coalesce(json_agg(json_build_object(
-          'id', p.id, 'sellerId', p.seller_id, 'sellerName', u.username, 'sellerEmail', u.email,
-          'name', p.name, 'brand', p.brand, 'image', p.image, 'priceRappen', p.price_rappen)), '[]'::json)
-        from wanted
-        join products p on p.id = wanted.id
-        join lateral (select username, email from users where users.id = p.seller_id limit 1) u on true
-        where p.deleted_at is null) as products,
+          'id', f.id, 'sellerId', f.seller_id, 'sellerName', u.username, 'sellerEmail', u.email,
+          'name', f.name, 'brand', f.brand, 'image', f.image, 'priceRappen', f.price_rappen)), '[]'::json)
+        from found f
+        join lateral (select username, email from users where users.id = f.seller_id limit 1) u on true
+      ) as products,
       (select coalesce(json_agg(json_build_object(
           'id', l.id, 'storeId', l.store_id, 'productId', l.product_id, 'number', l.number,
           'storeOwnerId', l.owner_id, 'storeName', l.name, 'storeCity', l.city) order by l.id), '[]'::json)
@@ -125,176 +120,128 @@ const startPlacementStatement = statement(
                 where stores.id = s.store_id and stores.deleted_at is null limit 1) st on true
               order by s.id) l) as stocks,
       nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id,
+      (select coalesce(json_agg(nextval(pg_get_serial_sequence('seller_orders', 'id'))::int), '[]'::json)
+        from generate_series(1, (select count(distinct seller_id) from found))) as seller_order_ids,
+      (select coalesce(json_agg(nextval(pg_get_serial_sequence('order_items', 'id'))::int), '[]'::json)
+        from generate_series(1, ${param('lineCount')}::int)) as item_ids,
       (extract(epoch from now()) * 1000)::float8 as now_ms`,
 );
 
 /**
  * The first step of a checkout, in one round trip and without a transaction: the live
- * products with their sellers, every stock row of these products in a live store, a new
- * order id and the clock. Nothing is locked: the write checks the stock again.
+ * products with their sellers, every stock row of these products in a live store, the new
+ * rows' ids and the clock. Nothing is locked: the write checks the stock again.
  */
-export async function startPlacement(tx: DbOrTx, productIds: number[]): Promise<PlacementStart> {
-  const [row] = await run<{
+export async function readForPlacement(
+  db: DbOrTx,
+  productIds: number[],
+  lineCount: number,
+): Promise<PlacementRead> {
+  const [row] = await runStatement<{
     products: ProductForSale[];
     stocks: StockForSale[];
     order_id: number;
+    seller_order_ids: number[];
+    item_ids: number[];
     now_ms: number;
-  }>(tx, startPlacementStatement, { productIds: JSON.stringify(productIds) });
-  return { products: row!.products, stocks: row!.stocks, orderId: row!.order_id, now: new Date(row!.now_ms) };
+  }>(db, readForPlacementStatement, { productIds: JSON.stringify(productIds), lineCount });
+  const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
+  return {
+    products: row!.products,
+    stocks: row!.stocks,
+    ids: {
+      order: row!.order_id,
+      sellerOrders: ascending(row!.seller_order_ids),
+      items: ascending(row!.item_ids),
+    },
+    now: new Date(row!.now_ms),
+  };
 }
 
+/**
+ * Everything a checkout writes. The order, seller order and item rows are whole rows of their
+ * tables (ids included), the same objects the answer is rendered from: the write inserts them
+ * by column name, so a new column is added to the schema and to the code that builds the rows,
+ * nowhere else.
+ */
 export interface PlacementWrite {
-  order: {
-    id: number;
-    customerId: number;
-    paymentMethod: string;
-    shippingAddress: ShippingAddress | null;
-    itemsRappen: number;
-    shippingRappen: number;
-    expiresAt: Date;
-  };
-  /** `ord` numbers the seller orders so items can point at theirs before ids exist. */
-  sellerOrders: {
-    ord: number;
-    sellerId: number;
-    itemsRappen: number;
-    shippingRappen: number;
-    pickupCode: string | null;
-  }[];
-  items: {
-    ord: number;
-    sellerOrder: number;
-    productId: number;
-    name: string;
-    brand: string;
-    image: string | null;
-    priceRappen: number;
-    quantity: number;
-    orderType: 'online' | 'inStore';
-    storeId: number | null;
-    storeName: string | null;
-    storeOwnerName: string | null;
-  }[];
-  /** `item` is the `ord` of the item the units are reserved for. */
-  allocations: { item: number; storeId: number; productId: number; quantity: number }[];
-  /** Units to take off each stock row, in stock-id order (concurrent checkouts lock rows in one order). */
+  order: OrderRow;
+  sellerOrders: SellerOrderRow[];
+  items: OrderItemRow[];
+  allocations: { orderItemId: number; storeId: number; productId: number; quantity: number }[];
+  /** Units to take off each stock row, in stock-id order (concurrent checkouts take rows in one order). */
   takes: { stockId: number; quantity: number }[];
   mail: MailInput;
-  /** The order's creation time (the clock of the read, so the answer and the row agree). */
-  createdAt: Date;
 }
 
 /** The SQLSTATE mg_abort raises (drizzle/0004_checkout_guard.sql). */
 const STOCK_CHANGED = 'MG409';
 
-// Lists travel as JSON documents read with json_to_recordset, so the text never depends on their length.
+/** A row as a JSON object keyed by the table's column names, as json_populate_record reads it. */
+function byColumnName<T extends Table>(table: T, row: T['$inferSelect']): Record<string, unknown> {
+  const values = row as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = values[key];
+    out[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+// Lists travel as JSON documents, so the text never depends on their length. The order rows
+// are inserted with `select *` from json_populate_record(set) of the table's own row type: the
+// statement names none of their columns.
 const writePlacementStatement = statement(
   'orders_place_write',
   sql`
     with
-      taken as (
-        update stocks set number = stocks.number - t.quantity, updated_at = now()
-        from json_to_recordset(${param('takes')}::json) as t("stockId" int, quantity int), stores
-        where stocks.id = t."stockId" and stocks.number >= t.quantity
-          and stores.id = stocks.store_id and stores.deleted_at is null
-        returning stocks.id),
+      taken as (${stockTakeSql(param('takes'))}),
       placed_order as (
-        insert into orders (id, customer_id, payment_method, shipping_address, items_rappen,
-          shipping_rappen, status, is_paid, expires_at, created_at)
-        values (${param('orderId')}::int, ${param('customerId')}::int, ${param('paymentMethod')}::text,
-          ${param('shippingAddress')}::jsonb, ${param('itemsRappen')}::int, ${param('shippingRappen')}::int,
-          'pending', false, ${param('expiresAt')}::timestamptz, ${param('createdAt')}::timestamptz)),
-      so as materialized (
-        select v.ord, nextval(pg_get_serial_sequence('seller_orders', 'id'))::int as id, v."sellerId",
-          v."itemsRappen", v."shippingRappen", v."pickupCode"
-        from json_to_recordset(${param('sellerOrders')}::json)
-          as v(ord int, "sellerId" int, "itemsRappen" int, "shippingRappen" int, "pickupCode" text)),
+        insert into orders select * from json_populate_record(null::orders, ${param('order')}::json)),
       placed_seller_orders as (
-        insert into seller_orders (id, order_id, seller_id, items_rappen, shipping_rappen, pickup_code,
-          is_shipped, is_completed, created_at)
-        select so.id, ${param('orderId')}::int, so."sellerId", so."itemsRappen", so."shippingRappen",
-          so."pickupCode", false, false, ${param('createdAt')}::timestamptz
-        from so),
-      item as materialized (
-        select v.*, nextval(pg_get_serial_sequence('order_items', 'id'))::int as id
-        from json_to_recordset(${param('items')}::json)
-          as v(ord int, "sellerOrder" int, "productId" int, name text, brand text, image text,
-            "priceRappen" int, quantity int, "orderType" text, "storeId" int, "storeName" text,
-            "storeOwnerName" text)),
+        insert into seller_orders
+        select * from json_populate_recordset(null::seller_orders, ${param('sellerOrders')}::json)),
       placed_items as (
-        insert into order_items (id, order_id, seller_order_id, product_id, name, brand, image,
-          price_rappen, quantity, order_type, store_id, store_name, store_owner_name, is_retrieved)
-        select item.id, ${param('orderId')}::int, so.id, item."productId", item.name, item.brand,
-          item.image, item."priceRappen", item.quantity, item."orderType", item."storeId",
-          item."storeName", item."storeOwnerName", false
-        from item join so on so.ord = item."sellerOrder"),
+        insert into order_items
+        select * from json_populate_recordset(null::order_items, ${param('items')}::json)),
       placed_allocations as (
         insert into stock_allocations (order_item_id, store_id, product_id, quantity)
-        select item.id, a."storeId", a."productId", a.quantity
+        select a."orderItemId", a."storeId", a."productId", a.quantity
         from json_to_recordset(${param('allocations')}::json)
-          as a(item int, "storeId" int, "productId" int, quantity int)
-        join item on item.ord = a.item),
+          as a("orderItemId" int, "storeId" int, "productId" int, quantity int)),
       queued_mail as (
         insert into outbox (recipient, subject, body)
         values (${param('mailRecipient')}::text, ${param('mailSubject')}::text, ${param('mailBody')}::text))
     select
       case when (select count(*) from taken) <> json_array_length(${param('takes')}::json)
-        then mg_abort('stock changed') end as aborted,
-      (select json_agg(json_build_array(so.ord, so.id)) from so) as seller_order_ids,
-      (select json_agg(json_build_array(item.ord, item.id)) from item) as item_ids`,
+        then mg_abort('stock changed') end as aborted`,
 );
 
 /**
  * Writes a checkout in one statement, which PostgreSQL runs as one transaction: takes the
- * stock (never below zero, only in live stores), inserts the order, its seller orders, items
- * and allocations, and queues the e-mail. Answers the new ids by `ord`, or null when a stock
- * row no longer had the units: then the statement undoes itself (mg_abort) and nothing is
- * written. The update waits for concurrent checkouts of the same rows and re-checks the
- * units they left, so stock never goes below zero.
+ * stock through the stores module's take (never below zero, only in live stores), inserts the
+ * order, its seller orders, items and allocations, and queues the e-mail. Answers false when
+ * a stock row no longer had the units: then the statement undoes itself (mg_abort) and
+ * nothing is written.
  */
-export async function writePlacement(
-  db: DbOrTx,
-  input: PlacementWrite,
-): Promise<{ sellerOrderIds: Map<number, number>; itemIds: Map<number, number> } | null> {
-  const { order, mail } = input;
-  let rows;
+export async function writePlacement(db: DbOrTx, input: PlacementWrite): Promise<boolean> {
+  const { mail } = input;
   try {
-    rows = await run<{
-      seller_order_ids: [number, number][] | null;
-      item_ids: [number, number][] | null;
-    }>(db, writePlacementStatement, {
+    await runStatement(db, writePlacementStatement, {
       takes: JSON.stringify(input.takes),
-      createdAt: input.createdAt.toISOString(),
-      orderId: order.id,
-      customerId: order.customerId,
-      paymentMethod: order.paymentMethod,
-      shippingAddress: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
-      itemsRappen: order.itemsRappen,
-      shippingRappen: order.shippingRappen,
-      expiresAt: order.expiresAt.toISOString(),
-      sellerOrders: JSON.stringify(input.sellerOrders),
-      items: JSON.stringify(input.items),
+      order: JSON.stringify(byColumnName(orders, input.order)),
+      sellerOrders: JSON.stringify(input.sellerOrders.map((row) => byColumnName(sellerOrders, row))),
+      items: JSON.stringify(input.items.map((row) => byColumnName(orderItems, row))),
       allocations: JSON.stringify(input.allocations),
       mailRecipient: mail.recipient,
       mailSubject: mail.subject,
       mailBody: mail.body,
     });
   } catch (error) {
-    if (pgErrorCode(error) === STOCK_CHANGED) return null;
+    if (pgErrorCode(error) === STOCK_CHANGED) return false;
     throw error;
   }
-  const row = rows[0]!;
-  return { sellerOrderIds: new Map(row.seller_order_ids ?? []), itemIds: new Map(row.item_ids ?? []) };
-}
-
-export async function storeOwnerNames(db: DbOrTx, storeIds: number[]): Promise<Map<number, string>> {
-  if (storeIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: stores.id, owner: users.username })
-    .from(stores)
-    .innerJoin(users, eq(users.id, stores.ownerId))
-    .where(inArray(stores.id, storeIds));
-  return new Map(rows.map((r) => [r.id, r.owner]));
+  return true;
 }
 
 export async function enqueueMail(tx: DbOrTx, mails: MailInput[]): Promise<void> {
@@ -303,9 +250,8 @@ export async function enqueueMail(tx: DbOrTx, mails: MailInput[]): Promise<void>
 
 // ---------------------------------------------------------------- reads
 
-export async function findOrder(db: DbOrTx, id: number, lock = false): Promise<OrderRow | undefined> {
-  const query = db.select().from(orders).where(eq(orders.id, id));
-  const rows = lock ? await query.for('update') : await query;
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(orders).where(eq(orders.id, id));
   return rows[0];
 }
 
@@ -332,32 +278,50 @@ export async function itemsOfSellerOrder(db: DbOrTx, sellerOrderId: number): Pro
     .orderBy(asc(orderItems.id));
 }
 
-export async function sellerOrdersOf(db: DbOrTx, orderId: number): Promise<SellerOrderRow[]> {
-  return db
-    .select()
-    .from(sellerOrders)
-    .where(eq(sellerOrders.orderId, orderId))
-    .orderBy(asc(sellerOrders.id));
+/** One page of ids, newest first, and how many there are in all. */
+export interface IdPage {
+  ids: number[];
+  count: number;
 }
 
-export async function orderIdsOfCustomer(db: DbOrTx, customerId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.id));
-  return rows.map((r) => r.id);
+export async function orderIdsOfCustomer(
+  db: DbOrTx,
+  customerId: number,
+  page: { offset: number; limit: number },
+): Promise<IdPage> {
+  const mine = eq(orders.customerId, customerId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(mine)
+      .orderBy(desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(orders).where(mine),
+  ]);
+  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
 }
 
 /** A seller's share of orders that are pending or paid (expired orders never reached the seller). */
-export async function sellerOrderIdsOfSeller(db: DbOrTx, sellerId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: sellerOrders.id })
-    .from(sellerOrders)
-    .innerJoin(orders, eq(orders.id, sellerOrders.orderId))
-    .where(and(eq(sellerOrders.sellerId, sellerId), ne(orders.status, 'expired')))
-    .orderBy(desc(sellerOrders.id));
-  return rows.map((r) => r.id);
+export async function sellerOrderIdsOfSeller(
+  db: DbOrTx,
+  sellerId: number,
+  page: { offset: number; limit: number },
+): Promise<IdPage> {
+  // Both run on seller_orders_seller_live_idx alone (expired_at mirrors the order's expiry).
+  const live = and(eq(sellerOrders.sellerId, sellerId), isNull(sellerOrders.expiredAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: sellerOrders.id })
+      .from(sellerOrders)
+      .where(live)
+      .orderBy(desc(sellerOrders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(sellerOrders).where(live),
+  ]);
+  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
 }
 
 export async function findUsers(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
@@ -475,9 +439,12 @@ export async function overduePendingOrderIds(db: DbOrTx, limit: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** pending → expired when the hold time has passed; null when it was paid or expired meanwhile. */
+/**
+ * pending → expired when the hold time has passed, and its seller orders marked expired with
+ * it (they leave the sellers' lists); null when it was paid or expired meanwhile.
+ */
 export async function markExpired(tx: DbOrTx, orderId: number): Promise<OrderRow | null> {
-  const rows = await tx
+  const [expired] = await tx
     .update(orders)
     .set({ status: 'expired' })
     .where(
@@ -489,76 +456,40 @@ export async function markExpired(tx: DbOrTx, orderId: number): Promise<OrderRow
       ),
     )
     .returning();
-  return rows[0] ?? null;
+  if (!expired) return null;
+  await tx
+    .update(sellerOrders)
+    .set({ expiredAt: sql`now()` })
+    .where(eq(sellerOrders.orderId, orderId));
+  return expired;
 }
 
-/** Gives every unreleased allocation of the order back to its store, in stock-id order. */
-export async function releaseAllocations(tx: DbOrTx, orderId: number): Promise<number> {
-  const allocations = await tx
-    .select({
-      id: stockAllocations.id,
-      storeId: stockAllocations.storeId,
-      productId: stockAllocations.productId,
-      quantity: stockAllocations.quantity,
-    })
-    .from(stockAllocations)
-    .innerJoin(orderItems, eq(orderItems.id, stockAllocations.orderItemId))
-    .where(and(eq(orderItems.orderId, orderId), isNull(stockAllocations.releasedAt)))
-    .for('update', { of: stockAllocations });
-  if (allocations.length === 0) return 0;
-  const back = new Map<string, { storeId: number; productId: number; quantity: number }>();
-  for (const a of allocations) {
-    const key = `${a.storeId}:${a.productId}`;
-    const entry = back.get(key) ?? { storeId: a.storeId, productId: a.productId, quantity: 0 };
-    entry.quantity += a.quantity;
-    back.set(key, entry);
-  }
-  // Same lock order as checkout (stock id), so a sweep and a checkout never deadlock.
-  const rows = await tx
-    .select({ id: stocks.id, storeId: stocks.storeId, productId: stocks.productId })
-    .from(stocks)
-    .where(
-      and(
-        inArray(
-          stocks.storeId,
-          [...back.values()].map((b) => b.storeId),
-        ),
-        inArray(
-          stocks.productId,
-          [...back.values()].map((b) => b.productId),
-        ),
-      ),
-    )
-    .orderBy(asc(stocks.id));
-  for (const row of rows) {
-    const entry = back.get(`${row.storeId}:${row.productId}`);
-    if (!entry) continue;
-    await tx
-      .update(stocks)
-      .set({ number: sql`${stocks.number} + ${entry.quantity}`, updatedAt: sql`now()` })
-      .where(eq(stocks.id, row.id));
-    back.delete(`${row.storeId}:${row.productId}`);
-  }
-  // A stock row that vanished meanwhile is recreated (stock rows are never deleted, so this is a safety net).
-  for (const entry of back.values()) {
-    await tx
-      .insert(stocks)
-      .values({ storeId: entry.storeId, productId: entry.productId, number: entry.quantity })
-      .onConflictDoUpdate({
-        target: [stocks.storeId, stocks.productId],
-        set: { number: sql`${stocks.number} + ${entry.quantity}`, updatedAt: sql`now()` },
-      });
-  }
-  await tx
+/**
+ * Marks every unreleased allocation of the order released and answers the units they held,
+ * for the stores module to give back in the same transaction. The conditional update makes a
+ * second release of the same order find nothing.
+ */
+export async function releaseAllocations(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<{ storeId: number; productId: number; quantity: number }[]> {
+  return tx
     .update(stockAllocations)
     .set({ releasedAt: sql`now()` })
     .where(
-      inArray(
-        stockAllocations.id,
-        allocations.map((a) => a.id),
+      and(
+        isNull(stockAllocations.releasedAt),
+        inArray(
+          stockAllocations.orderItemId,
+          tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+        ),
       ),
-    );
-  return allocations.length;
+    )
+    .returning({
+      storeId: stockAllocations.storeId,
+      productId: stockAllocations.productId,
+      quantity: stockAllocations.quantity,
+    });
 }
 
 // ---------------------------------------------------------------- fulfilment
@@ -608,17 +539,23 @@ export async function completeIfDone(tx: DbOrTx, sellerOrderId: number): Promise
  * and SKIP LOCKED lets several processes claim different rows at the same time.
  */
 export async function claimMail(db: DbOrTx, limit: number, maxAttempts: number): Promise<OutboxRow[]> {
-  const result = await db.execute(sql`
+  const claimed = await rawRows<{
+    id: number;
+    recipient: string;
+    subject: string;
+    body: string;
+    attempts: number;
+  }>(
+    db,
+    sql`
     update ${outbox} set attempts = attempts + 1, next_attempt_at = now() + interval '10 minutes'
     where id in (
       select id from ${outbox}
       where sent_at is null and next_attempt_at <= now() and attempts < ${maxAttempts}
       order by id limit ${limit} for update skip locked)
-    returning id, recipient, subject, body, attempts`);
-  const rows = rowsOf<{ id: number; recipient: string; subject: string; body: string; attempts: number }>(
-    result,
+    returning id, recipient, subject, body, attempts`,
   );
-  return rows.map((r) => ({
+  return claimed.map((r) => ({
     ...r,
     nextAttemptAt: new Date(),
     sentAt: null,
@@ -640,11 +577,14 @@ export async function markMailsSent(db: DbOrTx, ids: number[]): Promise<void> {
  * queue with a short memory for support questions, not an archive.
  */
 export async function purgeSentMail(db: DbOrTx, days: number, limit: number): Promise<number> {
-  const result = await db.execute(sql`
+  const purged = await rawRows(
+    db,
+    sql`
     delete from ${outbox} where id in (
       select id from ${outbox} where sent_at < now() - make_interval(days => ${days}) limit ${limit})
-    returning id`);
-  return rowsOf(result).length;
+    returning id`,
+  );
+  return purged.length;
 }
 
 export async function markMailFailed(

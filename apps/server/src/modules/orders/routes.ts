@@ -1,11 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  idParams,
   orderCreateSchema,
   orderSchema,
+  ORDERS_MAX_PAGE_SIZE,
+  ORDERS_PAGE_SIZE,
+  pagedOrdersSchema,
+  pagedSellerOrdersSchema,
+  pagingQuerySchema,
   payBodySchema,
+  type Paged,
   paymentConfigSchema,
   paypalOrderCreatedSchema,
   retrieveBodySchema,
@@ -14,9 +21,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
-import { ordersServiceFor } from './background.ts';
+import { ordersServiceFor } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(20) });
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -30,6 +36,44 @@ const bearer = [{ bearer: [] }];
 const signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
+
+const paging = pagingQuerySchema(ORDERS_PAGE_SIZE, ORDERS_MAX_PAGE_SIZE);
+/** The same checks as the shared paging schema, but a parameter left out stays undefined. */
+const listQuery = z.object({
+  offset: paging.shape.offset.unwrap().optional(),
+  limit: paging.shape.limit.unwrap().optional(),
+});
+type ListQuery = z.infer<typeof listQuery>;
+
+/**
+ * Decision 118: called the spec's way (no offset, no limit), a list answers a plain JSON list
+ * of the newest ORDERS_MAX_PAGE_SIZE with `X-Total-Count` and, when there are more, a
+ * `Link: <…>; rel="next"`; called with offset or limit, the paged shape `{results, count, next}`.
+ */
+async function listAnswer<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: ListQuery,
+  load: (page: { offset: number; limit: number }) => Promise<Paged<T>>,
+): Promise<Paged<T> | T[]> {
+  if (query.offset !== undefined || query.limit !== undefined) {
+    return load({ offset: query.offset ?? 0, limit: query.limit ?? ORDERS_PAGE_SIZE });
+  }
+  const page = await load({ offset: 0, limit: ORDERS_MAX_PAGE_SIZE });
+  reply.header('x-total-count', String(page.count));
+  if (page.next !== null) {
+    const relative = `${request.routeOptions.url}?offset=${page.next}&limit=${ORDERS_MAX_PAGE_SIZE}`;
+    const url = ctx.config.PUBLIC_URL ? new URL(relative, ctx.config.PUBLIC_URL).toString() : relative;
+    reply.header('link', `<${url}>; rel="next"`);
+  }
+  return page.results;
+}
+
+const listSummary =
+  `Newest first. Without offset and limit: a plain list of the newest ${ORDERS_MAX_PAGE_SIZE}, with ` +
+  `X-Total-Count and, when there are more, Link rel="next". With offset or limit: one page ` +
+  `{results, count, next} (limit ${ORDERS_PAGE_SIZE} by default, at most ${ORDERS_MAX_PAGE_SIZE}).`;
 
 export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -61,13 +105,17 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['orders'],
-        summary: "The caller's orders, newest first",
+        summary: `The caller's orders. ${listSummary}`,
         security: bearer,
-        response: { 200: z.array(orderSchema), ...errors },
+        querystring: listQuery,
+        response: { 200: z.union([pagedOrdersSchema, z.array(orderSchema)]), ...errors },
       },
       preValidation: signedIn,
     },
-    async (request) => service.ordersOf(requireUser(request)),
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return listAnswer(ctx, request, reply, request.query, (page) => service.ordersOf(caller, page));
+    },
   );
 
   app.get(
@@ -165,13 +213,17 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['orders'],
-        summary: "The caller's seller orders (their share of customers' orders), newest first",
+        summary: `The caller's seller orders (their share of customers' orders). ${listSummary}`,
         security: bearer,
-        response: { 200: z.array(sellerOrderSchema), ...errors },
+        querystring: listQuery,
+        response: { 200: z.union([pagedSellerOrdersSchema, z.array(sellerOrderSchema)]), ...errors },
       },
       preValidation: signedIn,
     },
-    async (request) => service.sellerOrdersOf(requireUser(request)),
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return listAnswer(ctx, request, reply, request.query, (page) => service.sellerOrdersOf(caller, page));
+    },
   );
 
   app.get(

@@ -1,41 +1,36 @@
 /**
  * Orders: placing (server-side pricing, stock reservation), the hold and its expiry, paying
- * through a provider, and the seller's fulfilment. Every multi-row change is one transaction;
- * every state change is a conditional update, so concurrent calls and several server
- * processes never double-book stock, payments or completions.
+ * through a provider, and the seller's fulfilment. Every multi-row change is one statement or
+ * one transaction; every state change is a conditional update, so concurrent calls and several
+ * server processes never double-book stock, payments or completions.
  */
 import { randomInt } from 'node:crypto';
-import type { z } from 'zod';
 import {
-  computeCartTotals,
   formatCHF,
-  isSwiss,
-  parseRappen,
-  SWISS_POSTCODE,
+  nextOffset,
   type Order,
-  type orderCreateSchema,
+  type Paged,
   type PaymentConfig,
   type SellerOrder,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation, pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { StoresService } from '../stores/service.ts';
 import { mails, type MailLine } from './mail.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/provider.ts';
+import {
+  placementRows,
+  priceCart,
+  reserve,
+  validateCart,
+  type Cart,
+  type OrderCreate,
+  type PlacementRows,
+} from './placement.ts';
 import * as repo from './repo.ts';
 import { orderView, sellerOrderView } from './views.ts';
-
-export type OrderCreate = z.output<typeof orderCreateSchema>;
-
-export const OWN_PRODUCT_MESSAGE = "Seller accounts can't buy products from their own stores.";
-
-const PICKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function pickupCode(): string {
-  let code = '';
-  for (let i = 0; i < 6; i++) code += PICKUP_ALPHABET[randomInt(PICKUP_ALPHABET.length)];
-  return code;
-}
 
 /** Runs a transaction again when PostgreSQL reports a serialization failure or a deadlock. */
 export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
@@ -50,74 +45,26 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promis
   }
 }
 
-interface Placed {
-  write: Omit<repo.PlacementWrite, 'mail'>;
-  ids: { sellerOrderIds: Map<number, number>; itemIds: Map<number, number> };
-  products: repo.ProductForSale[];
-  stores: Map<number, repo.StockForSale>;
-}
-
-/** The rows of an order just placed, as a read of them would give (same order of seller orders and items). */
-function placedGraph(caller: Caller, placed: Placed): { graph: repo.OrderGraph; order: repo.OrderRow } {
-  const { write, ids } = placed;
-  const { createdAt } = write;
-  const order: repo.OrderRow = {
-    ...write.order,
-    status: 'pending',
-    isPaid: false,
-    paidAt: null,
-    providerOrderId: null,
-    createdAt,
-  };
-  const sellerOrders = write.sellerOrders.map((so): repo.SellerOrderRow => ({
-    id: ids.sellerOrderIds.get(so.ord)!,
-    orderId: order.id,
-    sellerId: so.sellerId,
-    itemsRappen: so.itemsRappen,
-    shippingRappen: so.shippingRappen,
-    pickupCode: so.pickupCode,
-    isShipped: false,
-    shippedAt: null,
-    isCompleted: false,
-    completedAt: null,
-    createdAt,
-  }));
-  const items = write.items.map(({ ord, sellerOrder, ...item }): repo.OrderGraph['items'][number] => ({
-    ...item,
-    id: ids.itemIds.get(ord)!,
-    orderId: order.id,
-    sellerOrderId: sellerOrders[sellerOrder]!.id,
-    isRetrieved: false,
-    retrievedAt: null,
-    storeCity: item.storeId === null ? null : (placed.stores.get(item.storeId)?.storeCity ?? null),
-  }));
-  const users = new Map<number, repo.UserBrief>([
-    [caller.id, { id: caller.id, username: caller.username, email: caller.email }],
-  ]);
-  for (const p of placed.products) {
-    users.set(p.sellerId, { id: p.sellerId, username: p.sellerName, email: p.sellerEmail });
-  }
-  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
-  return {
-    graph: { orders: [order], sellerOrders: sellerOrders.sort(byId), items: items.sort(byId), users },
-    order,
-  };
-}
-
 /** Reads and plans again this many times when other checkouts took the planned units first. */
 const PLACE_ATTEMPTS = 5;
 
-const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+/** A placed order's rows with what its answer shows besides them (names, e-mails, store cities). */
+interface Placed {
+  rows: PlacementRows;
+  read: repo.PlacementRead;
+}
 
 export class OrdersService {
   readonly provider: PaymentProvider;
   private readonly db: Db;
+  private readonly stores: StoresService;
   /** Pay and checkout calls for one order run one after another in this process. */
   private readonly inflight = new Map<number, Promise<unknown>>();
 
   constructor(private readonly ctx: AppContext) {
     this.db = ctx.database.db;
     this.provider = createPaymentProvider(ctx.config);
+    this.stores = new StoresService(ctx);
   }
 
   paymentConfig(): PaymentConfig {
@@ -126,191 +73,59 @@ export class OrdersService {
 
   // ------------------------------------------------------------ placing
 
+  /**
+   * Places an order: validate the cart, then (read, price, reserve, write) until the write
+   * finds the units it planned with, then answer. Optimistic (decisions 114, 116): the read
+   * locks nothing, and the write is one statement that takes the stock only if it is still
+   * there and writes everything, or nothing; a checkout that lost a race for the same units
+   * reads again and plans with what is left.
+   */
   async place(caller: Caller, input: OrderCreate): Promise<Order> {
-    if (!caller.role) throw forbidden('Create your profile before you place an order.');
-    const lines = input.orderItems;
-    if (lines.length === 0) throw badRequest('Your cart is empty.');
-    const clientItems = parseRappen(input.totalPrice);
-    const clientShipping = parseRappen(input.totalShippingPrice);
-    if (clientItems === null) throw badRequest('totalPrice must be an amount in CHF such as "49.90".');
-    if (clientShipping === null)
-      throw badRequest('totalShippingPrice must be an amount in CHF such as "20.00".');
-    const hasOnline = lines.some((l) => l.orderType === 'online');
-    const address = hasOnline ? (input.shippingAddress ?? null) : null;
-    if (hasOnline && !address) throw badRequest('A shipping address is required for items sent online.');
-    if (address && isSwiss(address.country) && !SWISS_POSTCODE.test(address.postalCode)) {
-      throw badRequest('A Swiss postal code has four digits.');
+    const cart = validateCart(caller, input);
+    for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt++) {
+      const placed = await withRetry(() => this.tryPlace(caller, cart));
+      if (placed) return this.placedAnswer(caller, placed);
     }
-    for (const line of lines) {
-      if (line.orderType === 'inStore' && !line.storeId) {
-        throw badRequest(`Choose the store where you pick up product ${line.id}.`);
-      }
+    throw conflict('The stock changed while your order was placed. Please try again.');
+  }
+
+  /** One attempt: null when another checkout took the planned units between the read and the write. */
+  private async tryPlace(caller: Caller, cart: Cart): Promise<Placed | null> {
+    const read = await repo.readForPlacement(this.db, cart.productIds, cart.lines.length);
+    const priced = priceCart(caller, cart, read.products);
+    const reservation = reserve(priced, read.stocks);
+    const rows = placementRows(caller, cart, priced, reservation, read, this.ctx.config.ORDER_HOLD_MINUTES);
+    const mail = mails.orderPlaced(
+      this.ctx,
+      caller,
+      { id: rows.order.id, totalRappen: priced.totals.totalRappen, expiresAt: rows.order.expiresAt },
+      rows.mailLines,
+    );
+    const written = await repo.writePlacement(this.db, { ...rows, takes: reservation.takes, mail });
+    return written ? { rows, read } : null;
+  }
+
+  /** The answer of a placed order, rendered from the rows just written, as a read of them shows them. */
+  private placedAnswer(caller: Caller, { rows, read }: Placed): Order {
+    const cities = new Map(read.stocks.map((s) => [s.storeId, s.storeCity]));
+    const users = new Map<number, repo.UserBrief>([
+      [caller.id, { id: caller.id, username: caller.username, email: caller.email }],
+    ]);
+    for (const p of read.products) {
+      users.set(p.sellerId, { id: p.sellerId, username: p.sellerName, email: p.sellerEmail });
     }
-
-    // Optimistic: read without locks, plan, then one statement that takes the stock only if it
-    // is still there and writes everything, or nothing. A checkout that lost a race for the
-    // same units reads again and plans with what is left (two round trips instead of a
-    // transaction's four, and no lock held while the server plans).
-    const productIds = [...new Set(lines.map((l) => l.id))];
-    let placed: Placed | null = null;
-    for (let attempt = 1; !placed; attempt++) {
-      placed = await withRetry(async () => {
-        const start = await repo.startPlacement(this.db, productIds);
-        const found = new Map(start.products.map((p) => [p.id, p]));
-        const priced = lines.map((line) => {
-          const product = found.get(line.id);
-          if (!product) {
-            throw conflict(`Product ${line.id} is no longer available. Please remove it from your cart.`);
-          }
-          if (product.sellerId === caller.id) throw forbidden(OWN_PRODUCT_MESSAGE);
-          return { line, product };
-        });
-        const totals = computeCartTotals(
-          priced.map(({ line, product }) => ({
-            sellerId: product.sellerId,
-            unitPriceRappen: product.priceRappen,
-            quantity: line.quantity,
-            orderType: line.orderType,
-          })),
-        );
-        if (totals.itemsRappen !== clientItems || totals.shippingRappen !== clientShipping) {
-          throw conflict(
-            `Prices have changed: your cart now costs ${formatCHF(totals.itemsRappen)} plus ` +
-              `${formatCHF(totals.shippingRappen)} shipping. Please check your cart and place the order again.`,
-          );
-        }
-
-        // Reserve: plan from the stock as read; the write takes it only if it is still there.
-        const locked = start.stocks;
-        const left = new Map(locked.map((s) => [s.id, s.number]));
-        const plan = priced.map(() => [] as { stockId: number; storeId: number; quantity: number }[]);
-        const take = (index: number, stock: repo.StockForSale, quantity: number) => {
-          left.set(stock.id, left.get(stock.id)! - quantity);
-          plan[index]!.push({ stockId: stock.id, storeId: stock.storeId, quantity });
-        };
-        // Pick-up lines first: they can come from one store only.
-        priced.forEach(({ line, product }, index) => {
-          if (line.orderType !== 'inStore') return;
-          const stock = locked.find(
-            (s) =>
-              s.storeId === line.storeId && s.productId === product.id && s.storeOwnerId === product.sellerId,
-          );
-          if (!stock) throw conflict(`"${product.name}" is not available in the chosen store.`);
-          const available = left.get(stock.id)!;
-          if (available < line.quantity) {
-            throw conflict(
-              `Not enough stock for "${product.name}" in ${stock.storeName}: ${available} left, ${line.quantity} wanted.`,
-            );
-          }
-          take(index, stock, line.quantity);
-        });
-        // Online lines from the seller's stores, largest stock first.
-        priced.forEach(({ line, product }, index) => {
-          if (line.orderType !== 'online') return;
-          const candidates = locked
-            .filter((s) => s.productId === product.id && s.storeOwnerId === product.sellerId)
-            .sort((a, b) => left.get(b.id)! - left.get(a.id)! || a.id - b.id);
-          const available = candidates.reduce((sum, s) => sum + left.get(s.id)!, 0);
-          if (available < line.quantity) {
-            throw conflict(
-              `Not enough stock for "${product.name}": ${available} left, ${line.quantity} wanted.`,
-            );
-          }
-          let missing = line.quantity;
-          for (const stock of candidates) {
-            if (missing === 0) break;
-            const quantity = Math.min(missing, left.get(stock.id)!);
-            if (quantity > 0) take(index, stock, quantity);
-            missing -= quantity;
-          }
-        });
-        const byStock = new Map<number, number>();
-        for (const allocation of plan.flat()) {
-          byStock.set(allocation.stockId, (byStock.get(allocation.stockId) ?? 0) + allocation.quantity);
-        }
-
-        const stores = new Map(locked.map((s) => [s.storeId, s]));
-        const order = {
-          id: start.orderId,
-          customerId: caller.id,
-          paymentMethod: input.paymentMethod,
-          shippingAddress: address,
-          itemsRappen: totals.itemsRappen,
-          shippingRappen: totals.shippingRappen,
-          expiresAt: new Date(start.now.getTime() + this.ctx.config.ORDER_HOLD_MINUTES * 60_000),
-        };
-        const write: Omit<repo.PlacementWrite, 'mail'> = {
-          order,
-          sellerOrders: [],
-          items: [],
-          allocations: [],
-          createdAt: start.now,
-          takes: [...byStock]
-            .map(([stockId, quantity]) => ({ stockId, quantity }))
-            .sort((a, b) => a.stockId - b.stockId),
-        };
-        const mailLines: MailLine[] = [];
-        totals.sellers.forEach((group, sellerOrder) => {
-          const own = priced
-            .map((p, index) => ({ ...p, index }))
-            .filter((p) => p.product.sellerId === group.sellerId);
-          write.sellerOrders.push({
-            ord: sellerOrder,
-            sellerId: group.sellerId,
-            itemsRappen: group.itemsRappen,
-            shippingRappen: group.shippingRappen,
-            pickupCode: own.some((p) => p.line.orderType === 'inStore') ? pickupCode() : null,
-          });
-          for (const { line, product, index } of own) {
-            const storeId = line.orderType === 'inStore' ? line.storeId! : null;
-            const storeName = storeId ? (stores.get(storeId)?.storeName ?? null) : null;
-            const item = write.items.length;
-            write.items.push({
-              ord: item,
-              sellerOrder,
-              productId: product.id,
-              name: product.name,
-              brand: product.brand,
-              image: product.image,
-              priceRappen: product.priceRappen,
-              quantity: line.quantity,
-              orderType: line.orderType,
-              storeId,
-              storeName,
-              storeOwnerName: storeId ? product.sellerName : null,
-            });
-            for (const a of plan[index]!) {
-              write.allocations.push({
-                item,
-                storeId: a.storeId,
-                productId: product.id,
-                quantity: a.quantity,
-              });
-            }
-            mailLines.push({
-              name: product.name,
-              quantity: line.quantity,
-              priceRappen: product.priceRappen,
-              place: storeId ? `pick-up at ${storeName ?? ''}` : 'sent to you',
-            });
-          }
-        });
-        const mail = mails.orderPlaced(
-          this.ctx,
-          caller,
-          { id: order.id, totalRappen: totals.totalRappen, expiresAt: order.expiresAt },
-          mailLines,
-        );
-        const ids = await repo.writePlacement(this.db, { ...write, mail });
-        return ids && ({ write, ids, products: start.products, stores } satisfies Placed);
-      });
-      if (!placed && attempt >= PLACE_ATTEMPTS) {
-        throw conflict('The stock changed while your order was placed. Please try again.');
-      }
-    }
-    // The answer is built from what was just committed instead of reading the order back.
-    const { graph, order } = placedGraph(caller, placed);
-    return orderView(this.ctx.media, graph, order);
+    const graph: repo.OrderGraph = {
+      orders: [rows.order],
+      sellerOrders: rows.sellerOrders,
+      items: rows.items
+        .map((item) => ({
+          ...item,
+          storeCity: item.storeId === null ? null : (cities.get(item.storeId) ?? null),
+        }))
+        .sort((a, b) => a.id - b.id),
+      users,
+    };
+    return orderView(this.ctx.media, graph, rows.order);
   }
 
   // ------------------------------------------------------------ reading
@@ -322,11 +137,16 @@ export class OrdersService {
     return orderView(this.ctx.media, graph, order);
   }
 
-  async ordersOf(caller: Caller): Promise<Order[]> {
-    const ids = await repo.orderIdsOfCustomer(this.db, caller.id);
+  /** One page of the caller's orders, newest first. */
+  async ordersOf(caller: Caller, page: { offset: number; limit: number }): Promise<Paged<Order>> {
+    const { ids, count } = await repo.orderIdsOfCustomer(this.db, caller.id, page);
     const graph = await repo.loadGraph(this.db, { orderIds: ids });
     const byId = new Map(graph.orders.map((o) => [o.id, o]));
-    return ids.map((id) => orderView(this.ctx.media, graph, byId.get(id)!));
+    return {
+      results: ids.map((id) => orderView(this.ctx.media, graph, byId.get(id)!)),
+      count,
+      next: nextOffset(page.offset, page.limit, count),
+    };
   }
 
   async sellerOrderFor(caller: Caller, id: number, db: DbOrTx = this.db): Promise<SellerOrder> {
@@ -336,11 +156,16 @@ export class OrdersService {
     return sellerOrderView(this.ctx.media, graph, so, 'seller');
   }
 
-  async sellerOrdersOf(caller: Caller): Promise<SellerOrder[]> {
-    const ids = await repo.sellerOrderIdsOfSeller(this.db, caller.id);
+  /** One page of the caller's seller orders, newest first. */
+  async sellerOrdersOf(caller: Caller, page: { offset: number; limit: number }): Promise<Paged<SellerOrder>> {
+    const { ids, count } = await repo.sellerOrderIdsOfSeller(this.db, caller.id, page);
     const graph = await repo.loadGraph(this.db, { sellerOrderIds: ids });
     const byId = new Map(graph.sellerOrders.map((s) => [s.id, s]));
-    return ids.map((id) => sellerOrderView(this.ctx.media, graph, byId.get(id)!, 'seller'));
+    return {
+      results: ids.map((id) => sellerOrderView(this.ctx.media, graph, byId.get(id)!, 'seller')),
+      count,
+      next: nextOffset(page.offset, page.limit, count),
+    };
   }
 
   // ------------------------------------------------------------ hold and expiry
@@ -351,7 +176,7 @@ export class OrdersService {
       this.db.transaction(async (tx) => {
         const expired = await repo.markExpired(tx, orderId);
         if (!expired) return false;
-        await repo.releaseAllocations(tx, orderId);
+        await this.stores.returnStock(tx, await repo.releaseAllocations(tx, orderId));
         return true;
       }),
     );
@@ -501,10 +326,18 @@ export class OrdersService {
 
   // ------------------------------------------------------------ fulfilment
 
-  /** Locks the caller's seller order of a paid order; 404 when it is not theirs, 409 while unpaid. */
-  private async lockOwnPaid(tx: DbOrTx, caller: Caller, sellerOrderId: number, what = 'Seller order') {
+  /**
+   * Locks the caller's seller order of a paid order; 409 while unpaid. When it is not theirs,
+   * `missing` is thrown: the same 404 as for what the caller asked about not existing at all.
+   */
+  private async lockOwnPaid(
+    tx: DbOrTx,
+    caller: Caller,
+    sellerOrderId: number,
+    missing = () => notFound(`Seller order ${sellerOrderId} was not found.`),
+  ) {
     const so = await repo.findSellerOrder(tx, sellerOrderId, true);
-    if (!so || so.sellerId !== caller.id) throw notFound(`${what} ${sellerOrderId} was not found.`);
+    if (!so || so.sellerId !== caller.id) throw missing();
     const order = (await repo.findOrder(tx, so.orderId))!;
     if (!order.isPaid) throw conflict('The customer has not paid this order yet.');
     const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
@@ -542,9 +375,10 @@ export class OrdersService {
   async retrieve(caller: Caller, itemId: number, code: string | undefined): Promise<SellerOrder> {
     const sellerOrderId = await withRetry(() =>
       this.db.transaction(async (tx) => {
+        const missing = () => notFound(`Order item ${itemId} was not found.`);
         const item = await repo.findOrderItem(tx, itemId);
-        if (!item) throw notFound(`Order item ${itemId} was not found.`);
-        const { so, order, customer } = await this.lockOwnPaid(tx, caller, item.sellerOrderId, 'Order item');
+        if (!item) throw missing();
+        const { so, order, customer } = await this.lockOwnPaid(tx, caller, item.sellerOrderId, missing);
         if (item.orderType !== 'inStore')
           throw conflict('Only pick-up items are picked up; online items are sent.');
         const given = code?.trim().toUpperCase();
@@ -582,4 +416,16 @@ export class OrdersService {
     );
     return this.sellerOrderFor(caller, sellerOrderId);
   }
+}
+
+const services = new WeakMap<AppContext, OrdersService>();
+
+/** One service per app, shared by the routes and the jobs (it holds the per-order pay queue). */
+export function ordersServiceFor(ctx: AppContext): OrdersService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new OrdersService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
 }

@@ -1,79 +1,135 @@
 /**
- * The only place in the search module that knows the ORM. Every search answers ids (ranked);
- * the owning modules render them. Matching runs on the lower-case, accent-free `search_text`
- * columns with pg_trgm: a substring match, or word similarity ≥ 0.4 (one typo in a longer
- * word), or — for short words, where trigrams say little — the word with one letter added,
- * changed or left out. Substring matches rank first. Products search in two steps (substring,
- * then fuzzy only when needed) so a common word never costs a similarity per row.
+ * The only place in the search module that knows the ORM (docs/decisions/128, 130).
+ *
+ * Matching reads the word tables that the database keeps current by trigger
+ * (search_product_terms, search_store_terms, search_seller_terms: one row per word, best field
+ * and object, folded by mg_search_fold) through index-only scans: a word's exact and prefix
+ * matches are one range of the (term, field, id) key, its parts-of-words and typos are lists
+ * of vocabulary words. Every word of a query must match (a join on the id); the rank of an
+ * object is the sum over the words of the best way each matched, so wide rows are read only
+ * for the page that is shown (or when a filter or price sort needs them).
  */
-import { and, desc, eq, exists, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { categories, products, profiles, stocks, storeCategories, stores, users } from '../../db/schema.ts';
-
-export const WORD_SIMILARITY_THRESHOLD = 0.4;
-/** Up to this length a word also matches with one letter added, changed or left out. */
-const FUZZY_MAX_LENGTH = 6;
-
-const escapeLike = (c: string) => (c === '%' || c === '_' || c === '\\' ? `\\${c}` : c);
-const escapeRegex = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** One letter of a word (never a space, so a typo never bridges two words). */
-const ANY_LETTER = '[^ ]';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ProductFilters, SearchSort } from '@marktgasse/shared';
+import type { Db } from '../../db/client.ts';
+import { rawRows } from '../../db/sql.ts';
+import {
+  categories,
+  products,
+  profileCategories,
+  profiles,
+  searchProductTerms,
+  searchSellerTerms,
+  searchStoreTerms,
+  searchVocabulary,
+  stocks,
+  storeCategories,
+  stores,
+  users,
+} from '../../db/schema.ts';
 
 /**
- * A regular expression for one typo in a short single word (the query is already
- * normalised): a letter missing, mistyped, too many, or two neighbours swapped. Null when
- * the word is too short or long for it, or has spaces.
+ * How one word of a query may match, every list already folded: `word` itself and the
+ * words it begins (a range up to `upper`), `parts` (vocabulary words that contain it, as a
+ * compound does: "kase" in "hartkase"), `typos` (vocabulary words within its typo budget).
  */
-export function typoRegex(q: string): string | null {
-  if (q.length < 3 || q.length > FUZZY_MAX_LENGTH || /\s/.test(q)) return null;
-  const chars = [...q].map(escapeRegex);
-  const n = chars.length;
-  const out = new Set<string>();
-  // a letter missing from the query: "kse" → "k.se"
-  for (let i = 1; i < n; i++) out.add([...chars.slice(0, i), ANY_LETTER, ...chars.slice(i)].join(''));
-  // a letter mistyped, inside the word
-  for (let i = 1; i < n - 1; i++) out.add([...chars.slice(0, i), ANY_LETTER, ...chars.slice(i + 1)].join(''));
-  // a letter too many (what is left keeps at least 4 letters)
-  if (n >= 5) for (let i = 0; i < n; i++) out.add([...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
-  // two neighbours swapped
-  for (let i = 0; i < n - 1; i++) {
-    const swapped = [...chars];
-    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
-    out.add(swapped.join(''));
-  }
-  out.delete(chars.join(''));
-  return out.size ? `(${[...out].join('|')})` : null;
+export interface WordMatch {
+  word: string;
+  parts: string[];
+  /** Words one typo away, then two away: empty unless the service reads this word with its typos. */
+  typos: string[][];
 }
 
-interface Matcher {
-  where: SQL;
-  /** ORDER BY terms: substring matches first, then by similarity. */
-  rank: SQL[];
+/**
+ * The rank of one word in one object (lower is better): exact and prefix matches first,
+ * field by field (exact before prefix within a field), then parts of words, then typos.
+ * Fields, best first (the triggers of migration 0007_search write them) — products: name,
+ * brand, subcategory, category, description, seller name; stores: name, city, seller name,
+ * address, description; sellers: name, industry, headquarter, description.
+ */
+export const RANK = { part: 100, typo: 200 } as const;
+// Within typos: 200 + 20 per extra typo + 2 per field, so one typo in the description still beats two in the name.
+
+/**
+ * A seller's name on a product or store matches only as a whole word: half a name names no
+ * one ("velo" is not the shop "velowerk"), while the seller search itself takes prefixes.
+ */
+const WHOLE_WORD_FIELD = { products: 5, stores: 2 } as const;
+
+/** The smallest string above every word that starts with `word` (words are a–z and 0–9). */
+export function upperBound(word: string): string {
+  return word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
 }
 
-function matcher(column: SQLWrapper, q: string): Matcher {
-  const like = `%${[...q].map(escapeLike).join('')}%`;
-  const alternatives: SQL[] = [sql`${column} like ${like}`, sql`${q} <% ${column}`];
-  const typo = typoRegex(q);
-  if (typo) alternatives.push(sql`${column} ~ ${typo}`);
-  return {
-    where: sql`(${sql.join(alternatives, sql` or `)})`,
-    rank: [
-      sql`(case when ${column} like ${like} then 0 else 1 end)`,
-      sql`word_similarity(${q}, ${column}) desc`,
-    ],
-  };
+/** A list of words as one text parameter: words never contain a space. */
+const wordList = (words: string[]) => sql`string_to_array(${words.join(' ')}, ' ')`;
+/** A list of ids as one parameter. */
+const idArray = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
+
+type TermTable = typeof searchProductTerms | typeof searchStoreTerms | typeof searchSellerTerms;
+type TermId =
+  typeof searchProductTerms.productId | typeof searchStoreTerms.storeId | typeof searchSellerTerms.sellerId;
+
+/**
+ * `select id, score` of the objects that match every word: the best rank of each (object,
+ * word), then one grouping that keeps the objects with all words. No join between the words:
+ * the planner cannot size a word's matches (a prefix is a range of a skewed column), and a
+ * nested loop over two common words was quadratic (137 ms for "alpkase saanenland").
+ */
+function matchSql(table: TermTable, id: TermId, words: WordMatch[], wholeWordField: number | null): SQL {
+  const partial = wholeWordField === null ? sql`` : sql` and ${table.field} <> ${wholeWordField}`;
+  const branches = words.flatMap((w, i) => {
+    const prefixOnly =
+      wholeWordField === null
+        ? sql``
+        : sql` and (${table.field} <> ${wholeWordField} or ${table.term} = ${w.word})`;
+    const word: SQL[] = [
+      sql`select ${id} as id, ${i}::int as w, ${table.field} * 2 + (${table.term} <> ${w.word})::int as c from ${table}
+          where ${table.term} >= ${w.word} and ${table.term} < ${upperBound(w.word)}${prefixOnly}`,
+    ];
+    if (w.parts.length)
+      word.push(sql`select ${id}, ${i}, ${RANK.part} + ${table.field} * 2 from ${table}
+          where ${table.term} = any(${wordList(w.parts)})${partial}`);
+    // One typo before two, then by field.
+    w.typos.forEach((terms, distance) => {
+      if (terms.length)
+        word.push(sql`select ${id}, ${i}, ${RANK.typo + distance * 20} + ${table.field} * 2 from ${table}
+          where ${table.term} = any(${wordList(terms)})${partial}`);
+    });
+    return word;
+  });
+  const all = sql.join(branches, sql` union all `);
+  if (words.length === 1) return sql`select id, min(c) as score from (${all}) x group by id`;
+  const best = sql`select id, w, min(c) as c from (${all}) x group by id, w`;
+  return sql`select id, sum(c) as score from (${best}) y group by id having count(*) = ${words.length}`;
 }
 
-/** The same normalisation as toSearchText, in SQL, for columns that have no search_text. */
-function normalisedSql(expr: SQL): SQL {
-  return sql`replace(translate(lower(${expr}), 'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿžźżšś', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzzss'), 'ß', 'ss')`;
-}
-
-export interface ProductFilter {
+/** What a product list is limited to, besides the filters a shopper sets. */
+export interface ProductScope {
   sellerId?: number | undefined;
-  /** Only products with a stock row in a live store of `ownerId` named `storeName` (any case). */
-  store?: { ownerId: number; name: string } | undefined;
+  categoryIds?: number[] | undefined;
+  subcategoryIds?: number[] | undefined;
+  /** Products with a stock row in this store (with units, when `inStockOnly`). */
+  storeId?: number | undefined;
+  inStoreStockOnly?: boolean | undefined;
+  /** Products with a stock row in a live store of `ownerId` named `name` (any case). */
+  storeNamed?: { ownerId: number; name: string } | undefined;
+}
+
+export interface StoreScope {
+  ownerId?: number | undefined;
+  /** Stores of sellers of these categories (the seller's profile or the store lists one). */
+  categoryIds?: number[] | undefined;
+}
+
+export interface SellerScope {
+  categoryIds?: number[] | undefined;
+}
+
+/** One page of ranked ids and the number of all that matched. */
+export interface IdPage {
+  ids: number[];
+  count: number;
 }
 
 export interface StockHit {
@@ -96,147 +152,236 @@ export interface MapStoreRow {
   categoryIds: number[];
 }
 
+/** Units of the product in a live store (optionally: of these stores only). */
+function unitsInLiveStore(storeCondition?: SQL): SQL {
+  return sql`exists (select 1 from ${stocks} s join ${stores} st on st.id = s.store_id and st.deleted_at is null
+    where s.product_id = ${products.id} and s.number > 0${storeCondition ? sql` and ${storeCondition}` : sql``})`;
+}
+
+/**
+ * The conditions of a product list on `products` (live, scope and filters): the reusable part of
+ * every product list, searched or not (docs/decisions/130).
+ */
+export function productConditions(scope: ProductScope, filters: ProductFilters): SQL[] {
+  const conditions: SQL[] = [isNull(products.deletedAt)];
+  if (scope.sellerId !== undefined) conditions.push(eq(products.sellerId, scope.sellerId));
+  if (scope.categoryIds !== undefined) conditions.push(inArray(products.categoryId, scope.categoryIds));
+  if (scope.subcategoryIds !== undefined)
+    conditions.push(inArray(products.subcategoryId, scope.subcategoryIds));
+  if (scope.storeId !== undefined)
+    conditions.push(sql`exists (select 1 from ${stocks} s where s.store_id = ${scope.storeId}
+      and s.product_id = ${products.id}${scope.inStoreStockOnly ? sql` and s.number > 0` : sql``})`);
+  if (scope.storeNamed)
+    conditions.push(sql`exists (select 1 from ${stocks} s join ${stores} st on st.id = s.store_id
+      where s.product_id = ${products.id} and st.owner_id = ${scope.storeNamed.ownerId}
+        and st.deleted_at is null and lower(st.name) = lower(${scope.storeNamed.name}))`);
+  if (filters.minPriceRappen !== undefined)
+    conditions.push(sql`${products.priceRappen} >= ${filters.minPriceRappen}`);
+  if (filters.maxPriceRappen !== undefined)
+    conditions.push(sql`${products.priceRappen} <= ${filters.maxPriceRappen}`);
+  if (filters.inStock) conditions.push(unitsInLiveStore());
+  if (filters.pickupCity !== undefined)
+    conditions.push(unitsInLiveStore(sql`mg_search_fold(st.city) = mg_search_fold(${filters.pickupCity})`));
+  return conditions;
+}
+
+/** ORDER BY of a product list; `score` when a search ranks it. Each order has an index (migration 0005). */
+export function productOrder(sort: SearchSort, score: SQL | null): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(products.priceRappen), asc(products.id)];
+    case 'price_desc':
+      return [desc(products.priceRappen), desc(products.id)];
+    case 'rating':
+      return [
+        sql`(${products.ratingSum}::float8 / nullif(${products.numReviews}, 0)) desc nulls last`,
+        sql`${products.numReviews} desc nulls last`,
+        sql`${products.id} desc nulls last`,
+      ];
+    case 'newest':
+      return [desc(products.id)];
+    case 'relevance':
+      return score ? [asc(score), desc(products.id)] : [desc(products.id)];
+  }
+}
+
+/** Whether a product list needs the product rows (a scope, a filter, or a sort by their columns). */
+function needsProductRows(scope: ProductScope, filters: ProductFilters, sort: SearchSort): boolean {
+  return (
+    Object.values(scope).some((v) => v !== undefined) ||
+    Object.values(filters).some((v) => v !== undefined) ||
+    (sort !== 'relevance' && sort !== 'newest')
+  );
+}
+
+const total = sql<number>`count(*) over ()`.mapWith(Number);
+
 export class SearchRepo {
   constructor(private readonly db: Db) {}
 
-  /** Runs a search with the similarity threshold set for this transaction only. */
-  private withThreshold<T>(q: string, run: (tx: Tx | Db) => Promise<T>): Promise<T> {
-    if (!q) return run(this.db);
-    return this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
-      );
-      return run(tx);
-    });
+  /** Vocabulary words with an id above `afterId` (see vocabulary.ts). */
+  async vocabularySince(afterId: number): Promise<{ id: number; term: string }[]> {
+    return this.db
+      .select({ id: searchVocabulary.id, term: searchVocabulary.term })
+      .from(searchVocabulary)
+      .where(gt(searchVocabulary.id, afterId));
   }
 
   /**
-   * Products in two steps, so a common word never computes a similarity per matching row:
-   * first substring matches through the trigram index (word starts first, then newest), and
-   * only when they do not fill the page, fuzzy matches (`<%` with the threshold, or one typo
-   * for short words) ranked by word similarity. Deleting an account soft-deletes its
-   * products, so `deleted_at is null` also leaves out removed sellers.
+   * One page of products: ranked by the words when there are any, else in the order of
+   * `sort`; with the count of all that matched.
    */
-  async productIds(q: string, limit: number, filter: ProductFilter = {}): Promise<number[]> {
-    const base = (db: Tx | Db): SQL[] => {
-      const conditions: SQL[] = [isNull(products.deletedAt)];
-      if (filter.sellerId !== undefined) conditions.push(eq(products.sellerId, filter.sellerId));
-      if (filter.store) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(stocks)
-              .innerJoin(stores, eq(stores.id, stocks.storeId))
-              .where(
-                and(
-                  eq(stocks.productId, products.id),
-                  eq(stores.ownerId, filter.store.ownerId),
-                  isNull(stores.deletedAt),
-                  sql`lower(${stores.name}) = lower(${filter.store.name})`,
-                ),
-              ),
-          ),
-        );
-      }
-      return conditions;
-    };
-    if (!q) {
-      const rows = await this.db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(...base(this.db)))
-        .orderBy(desc(products.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
+  async productPage(
+    words: WordMatch[],
+    scope: ProductScope,
+    filters: ProductFilters,
+    sort: SearchSort,
+    offset: number,
+    limit: number,
+  ): Promise<IdPage> {
+    const conditions = productConditions(scope, filters);
+    if (words.length === 0) {
+      const [rows, count] = await Promise.all([
+        this.db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(...conditions))
+          .orderBy(...productOrder(sort, null))
+          .limit(limit)
+          .offset(offset),
+        this.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(products)
+          .where(and(...conditions)),
+      ]);
+      return { ids: rows.map((r) => r.id), count: count[0]?.n ?? 0 };
     }
-    const text = products.searchText;
-    const escaped = [...q].map(escapeLike).join('');
-    const like = `%${escaped}%`;
-    const substring = await this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...base(this.db), sql`${text} like ${like}`))
-      .orderBy(
-        sql`(case when ${text} like ${`${escaped}%`} or ${text} like ${`% ${escaped}%`} then 0 else 1 end)`,
-        desc(products.id),
-      )
-      .limit(limit);
-    const found = substring.map((r) => r.id);
-    if (found.length >= limit) return found;
-    const fuzzy = await this.withThreshold(q, async (db) => {
-      const alternatives: SQL[] = [sql`${q} <% ${text}`];
-      const typo = typoRegex(q);
-      if (typo) alternatives.push(sql`${text} ~ ${typo}`);
-      return db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(...base(db), sql`(${sql.join(alternatives, sql` or `)})`, sql`not (${text} like ${like})`))
-        .orderBy(sql`word_similarity(${q}, ${text}) desc`, desc(products.id))
-        .limit(limit - found.length);
-    });
-    return [...found, ...fuzzy.map((r) => r.id)];
+    const m = matchSql(searchProductTerms, searchProductTerms.productId, words, WHOLE_WORD_FIELD.products);
+    const score = sql`m.score`;
+    let rows: { id: number; total: number }[];
+    if (!needsProductRows(scope, filters, sort)) {
+      // Ranked by the word tables alone: index-only, whatever the number of matches.
+      rows = await rawRows<{ id: number; total: number }>(
+        this.db,
+        sql`select m.id, count(*) over () as total from (${m}) m
+            order by ${sort === 'relevance' ? sql`m.score, ` : sql``}m.id desc limit ${limit} offset ${offset}`,
+      );
+    } else {
+      rows = await this.db
+        .select({ id: products.id, total })
+        .from(sql`(${m}) m`)
+        .innerJoin(products, sql`${products.id} = m.id`)
+        .where(and(...conditions))
+        .orderBy(...productOrder(sort, score))
+        .limit(limit)
+        .offset(offset);
+    }
+    return this.page(rows, offset, () =>
+      this.productPage(words, scope, filters, sort, 0, 1).then((p) => p.count),
+    );
   }
 
-  async storeIds(q: string, limit: number, ownerId?: number): Promise<number[]> {
-    return this.withThreshold(q, async (db) => {
-      const conditions: SQL[] = [isNull(stores.deletedAt), isNull(users.deletedAt)];
-      if (ownerId !== undefined) conditions.push(eq(stores.ownerId, ownerId));
-      const m = q ? matcher(stores.searchText, q) : null;
-      if (m) conditions.push(m.where);
-      const rows = await db
-        .select({ id: stores.id })
+  /** A page past the end has no row to carry the count: it is counted again from the start. */
+  private async page(
+    rows: { id: number; total: number }[],
+    offset: number,
+    recount: () => Promise<number>,
+  ): Promise<IdPage> {
+    if (rows.length === 0 && offset > 0) return { ids: [], count: await recount() };
+    return { ids: rows.map((r) => Number(r.id)), count: Number(rows[0]?.total ?? 0) };
+  }
+
+  /** Live stores of live owners, ranked by the words, else newest first. */
+  async storePage(words: WordMatch[], scope: StoreScope, offset: number, limit: number): Promise<IdPage> {
+    const conditions: SQL[] = [isNull(stores.deletedAt), isNull(users.deletedAt)];
+    if (scope.ownerId !== undefined) conditions.push(eq(stores.ownerId, scope.ownerId));
+    if (scope.categoryIds !== undefined)
+      conditions.push(sql`(exists (select 1 from ${storeCategories} sc where sc.store_id = ${stores.id}
+          and sc.category_id = any(${idArray(scope.categoryIds)}))
+        or exists (select 1 from ${profileCategories} pc join ${profiles} pr on pr.id = pc.profile_id
+          where pr.user_id = ${stores.ownerId} and pc.category_id = any(${idArray(scope.categoryIds)})))`);
+    let rows: { id: number; total: number }[];
+    if (words.length === 0) {
+      rows = await this.db
+        .select({ id: stores.id, total })
         .from(stores)
         .innerJoin(users, eq(users.id, stores.ownerId))
         .where(and(...conditions))
-        .orderBy(...(m?.rank ?? []), desc(stores.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    });
-  }
-
-  /** Stock rows of one store whose product matches; `positiveOnly` keeps rows with number > 0. */
-  async stockHits(storeId: number, q: string, limit: number, positiveOnly: boolean): Promise<StockHit[]> {
-    return this.withThreshold(q, async (db) => {
-      const conditions: SQL[] = [eq(stocks.storeId, storeId), isNull(products.deletedAt)];
-      if (positiveOnly) conditions.push(gt(stocks.number, 0));
-      const m = q ? matcher(products.searchText, q) : null;
-      if (m) conditions.push(m.where);
-      return db
-        .select({
-          stockId: stocks.id,
-          number: stocks.number,
-          storeId: stocks.storeId,
-          productId: stocks.productId,
-        })
-        .from(stocks)
-        .innerJoin(products, eq(products.id, stocks.productId))
+        .orderBy(desc(stores.id))
+        .limit(limit)
+        .offset(offset);
+    } else {
+      const m = matchSql(searchStoreTerms, searchStoreTerms.storeId, words, WHOLE_WORD_FIELD.stores);
+      rows = await this.db
+        .select({ id: stores.id, total })
+        .from(sql`(${m}) m`)
+        .innerJoin(stores, sql`${stores.id} = m.id`)
+        .innerJoin(users, eq(users.id, stores.ownerId))
         .where(and(...conditions))
-        .orderBy(...(m?.rank ?? []), desc(products.id))
-        .limit(limit);
-    });
+        .orderBy(sql`m.score`, desc(stores.id))
+        .limit(limit)
+        .offset(offset);
+    }
+    return this.page(rows, offset, () => this.storePage(words, scope, 0, 1).then((p) => p.count));
   }
 
-  /** Seller profiles matching on username, industry and description. */
-  async sellers(
-    q: string,
-    limit: number,
-  ): Promise<{ profile: typeof profiles.$inferSelect; username: string }[]> {
-    return this.withThreshold(q, async (db) => {
-      const conditions: SQL[] = [eq(profiles.status, 'STORE_OWNER'), isNull(users.deletedAt)];
-      const text = normalisedSql(
-        sql`${users.username} || ' ' || ${profiles.industry} || ' ' || ${profiles.description}`,
-      );
-      const m = q ? matcher(text, q) : null;
-      if (m) conditions.push(m.where);
-      return db
-        .select({ profile: profiles, username: users.username })
+  /** Seller profiles (by user id), ranked by the words, else newest first. */
+  async sellerPage(words: WordMatch[], scope: SellerScope, offset: number, limit: number): Promise<IdPage> {
+    const conditions: SQL[] = [eq(profiles.status, 'STORE_OWNER'), isNull(users.deletedAt)];
+    if (scope.categoryIds !== undefined)
+      conditions.push(sql`exists (select 1 from ${profileCategories} pc where pc.profile_id = ${profiles.id}
+        and pc.category_id = any(${idArray(scope.categoryIds)}))`);
+    let rows: { id: number; total: number }[];
+    if (words.length === 0) {
+      rows = await this.db
+        .select({ id: profiles.userId, total })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .where(and(...conditions))
-        .orderBy(...(m?.rank ?? []), desc(profiles.id))
-        .limit(limit);
-    });
+        .orderBy(desc(profiles.id))
+        .limit(limit)
+        .offset(offset);
+    } else {
+      const m = matchSql(searchSellerTerms, searchSellerTerms.sellerId, words, null);
+      rows = await this.db
+        .select({ id: profiles.userId, total })
+        .from(sql`(${m}) m`)
+        .innerJoin(profiles, sql`${profiles.userId} = m.id`)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(and(...conditions))
+        .orderBy(sql`m.score`, desc(profiles.id))
+        .limit(limit)
+        .offset(offset);
+    }
+    return this.page(rows, offset, () => this.sellerPage(words, scope, 0, 1).then((p) => p.count));
+  }
+
+  /** Seller profiles with their names, in the order given. */
+  async sellers(userIds: number[]): Promise<{ profile: typeof profiles.$inferSelect; username: string }[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .select({ profile: profiles, username: users.username })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(inArray(profiles.userId, userIds));
+    const byId = new Map(rows.map((r) => [r.profile.userId, r]));
+    return userIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The stock rows of one store for these products, in the order given. */
+  async stockHits(storeId: number, productIds: number[]): Promise<StockHit[]> {
+    if (productIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        stockId: stocks.id,
+        number: stocks.number,
+        storeId: stocks.storeId,
+        productId: stocks.productId,
+      })
+      .from(stocks)
+      .where(and(eq(stocks.storeId, storeId), inArray(stocks.productId, productIds)));
+    const byProduct = new Map(rows.map((r) => [r.productId, r]));
+    return productIds.flatMap((id) => byProduct.get(id) ?? []);
   }
 
   /**

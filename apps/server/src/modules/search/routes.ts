@@ -1,14 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
+  nextOffset,
   searchQuerySchema,
   searchResponseSchema,
   searchResponseSchemaFor,
+  SEARCH_PAGE_SIZES,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from '../catalogue/public-answer.ts';
-import { SearchService } from './service.ts';
+import { SearchService, type SearchResult } from './service.ts';
+
+const pageSizes = Object.entries(SEARCH_PAGE_SIZES)
+  .map(([type, s]) => `${type} ${s.max}`)
+  .join(', ');
+
+/** The answer body: the page shape when asked with offset or limit, else the plain list (docs/decisions/118). */
+function body(result: SearchResult): unknown {
+  if (!result.paged) return result.items;
+  return {
+    results: result.items,
+    count: result.count,
+    next: nextOffset(result.offset, result.limit, result.count),
+  };
+}
+
+/**
+ * A plain list says how many matched and where the rest is: X-Total-Count, and an RFC 8288
+ * Link to the next page (the same query with offset and limit) when the list was capped.
+ */
+function listHeaders(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  count: number,
+  limit: number,
+): void {
+  reply.header('x-total-count', String(count));
+  if (count <= limit) return;
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('offset', String(limit));
+  url.searchParams.set('limit', String(limit));
+  const relative = `${url.pathname}${url.search}`;
+  const next = ctx.config.PUBLIC_URL ? new URL(relative, ctx.config.PUBLIC_URL).toString() : relative;
+  reply.header('link', `<${next}>; rel="next"`);
+}
+
+/**
+ * The count of each cached answer, for the headers of a plain list: kept beside the read
+ * cache (not in it), so a search costs one cache entry. Bounded; a count that fell out is
+ * counted again.
+ */
+const COUNTS = new WeakMap<AppContext, Map<string, number>>();
+const MAX_COUNTS = 20_000;
+function countsOf(ctx: AppContext): Map<string, number> {
+  let counts = COUNTS.get(ctx);
+  if (!counts) COUNTS.set(ctx, (counts = new Map()));
+  return counts;
+}
+function remember(counts: Map<string, number>, key: string, count: number): void {
+  counts.delete(key);
+  if (counts.size >= MAX_COUNTS) counts.delete(counts.keys().next().value!);
+  counts.set(key, count);
+}
 
 export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -19,12 +74,15 @@ export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['search'],
-        summary: 'Search by type (case- and accent-insensitive, tolerant of one typo)',
+        summary: 'Search by type: every word must match, accents and case do not matter, typos are forgiven',
         description: [
-          'Public types (no credentials): `stores`, `map` (every store, up to 1000, as markers), `products`, `profiles` (sellers), `all`, `products_in_store` (store_id; rows with number > 0), `products_by_seller` (seller_id).',
-          'Seller types (bearer token of a STORE_OWNER; 401 without, 403 for customers): `my_products` (store_name optional), `my_stores`, `products_in_my_store` (store_id of an own store; rows at 0 included).',
-          'Answers: stores, my_stores → Store[]; map → MapStore[] (id, owner, name, address, city, latitude, longitude, category, owner_name, owner_id, profile_image); products, my_products, products_by_seller → Product[]; profiles → SellerSummary[]; all → {products, stores, profiles}; products_in_store, products_in_my_store → [{id, number, store, product}].',
-          'An empty search_string lists everything of the type (at most 100, newest first; `limit` asks for fewer). An unknown type or a missing store_id/seller_id is 400.',
+          'Public types (no credentials): `products`, `all`, `stores`, `map`, `profiles`, `products_in_store` (store_id; rows with number > 0), `products_in_my_store` (store_id; the same rows, and with the owner’s token also the rows at 0), `products_by_seller` (seller_id).',
+          'Seller types (bearer token of a STORE_OWNER; 401 without, 403 for customers): `my_products` (store_name optional), `my_stores`.',
+          'Answers by type: `products`, `all`, `products_by_seller`, `my_products` → Product; `products_in_store`, `products_in_my_store` → {id (stock row), number, store, product}; `stores`, `my_stores` → Store; `map` → MapStore (id, owner, name, address, city, latitude, longitude, category, owner_name, owner_id, profile_image); `profiles` → SellerSummary.',
+          '`type=products` with the name of a category or subcategory (any case and accents, "&" and spaces as typed, e.g. "Sports & Outdoors", "Hiking") answers exactly that category’s products; `profiles` with a category name answers the sellers of that category, `stores` and `map` the stores of its sellers. Otherwise the text is searched: products by name, brand, category, subcategory, description and seller name (`all` is the same search, never a category); stores by name, city, seller, address and description; sellers by name, industry, headquarter and description.',
+          'Matching: every word must match; exact and prefix matches of a word come first (name, brand, category, subcategory, description, in that order), then words that contain it (compounds: "käse" finds "Hartkäse"), then typos (one letter from 5 letters, two from 9, only when there are fewer than 12 exact matches). "Käse", "Kaese" and "Kase" are the same word.',
+          `Called as the spec calls it (no offset, no limit), the answer is a plain list of at most the type’s maximum (${pageSizes}), best first, with X-Total-Count and, when there is more, a Link header to the next page. With offset or limit it is a page {results, count, next} (next: the next offset, or null).`,
+          'Product types also take sort (relevance, newest, price_asc, price_desc, rating), min_price and max_price (CHF, e.g. 49.90), in_stock=true and pickup_city (units in a store of that city). An empty search_string lists everything of the type, newest first.',
         ].join('\n\n'),
         querystring: searchQuerySchema,
         response: {
@@ -38,18 +96,31 @@ export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
     async (request, reply) => {
       const query = request.query;
-      if (!SearchService.isPublic(query.type)) {
+      const paged = query.offset !== undefined || query.limit !== undefined;
+      // The owner's view of their store differs from everyone's: never from or into the shared cache.
+      const personal =
+        !SearchService.isPublic(query.type) || (query.type === 'products_in_my_store' && request.user);
+      const prepared = await service.prepare(query, request);
+      if (personal) {
         markPrivate(reply);
-        return service.search(query, request);
+        const result = await prepared.run();
+        if (!result.paged) listHeaders(ctx, request, reply, result.count, result.limit);
+        return body(result);
       }
-      const key = `search:${query.type}:${query.store_id ?? ''}:${query.seller_id ?? ''}:${query.limit ?? ''}:${query.search_string}`;
-      return sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, key, searchResponseSchemaFor(query.type), () =>
-          service.search(query, request),
-        ),
-      );
+      const key = prepared.key;
+      const counts = countsOf(ctx);
+      const answer = await cachedAnswer(ctx, key, searchResponseSchemaFor(query.type, paged), async () => {
+        const result = await prepared.run();
+        // Set before the answer is handed out, so every request that shares this load finds it.
+        remember(counts, key, result.count);
+        return body(result);
+      });
+      if (!paged) {
+        let count = counts.get(key);
+        if (count === undefined) remember(counts, key, (count = (await prepared.run()).count));
+        listHeaders(ctx, request, reply, count, query.limit ?? SEARCH_PAGE_SIZES[query.type].max);
+      }
+      return sendAnswer(request, reply, answer);
     },
   );
 }

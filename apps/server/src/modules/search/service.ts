@@ -1,108 +1,316 @@
-/** GET /api/search/: one entry point, the answer shape chosen by `type` (spec §7). */
+/**
+ * GET /api/search/: one entry point, the answer chosen by `type` (spec §7), the same matching
+ * rules for every type (docs/decisions/128): every word must match; exact and prefix matches
+ * rank before parts of words, and those before typos; typos are tried only for words of 5
+ * letters or more and only when the words as typed find nothing.
+ */
 import {
+  isProductSearch,
+  productFiltersOf,
+  searchWords,
+  SEARCH_PAGE_SIZES,
   toSearchText,
-  type Product,
+  type Category,
   type MapStore,
+  type Product,
+  type ProductFilters,
   type ProductInStore,
-  type SearchAll,
   type SearchQuery,
+  type SearchSort,
+  type SearchType,
   type SellerSummary,
   type Store,
 } from '@marktgasse/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { AccountsService } from '../accounts/service.ts';
-import { loadProducts } from '../catalogue/service.ts';
+import { CatalogueService, loadProducts } from '../catalogue/service.ts';
 import { mediaUrl } from '../media/pipeline.ts';
 import { StoresService } from '../stores/service.ts';
-import { SearchRepo } from './repo.ts';
+import { SearchRepo, type IdPage, type ProductScope, type WordMatch } from './repo.ts';
+import { Vocabulary, type WordFacts } from './vocabulary.ts';
 
-/** Lists are bounded: 100 best (or newest, for an empty search) unless `limit` asks for fewer. */
-export const DEFAULT_LIMIT = 100;
-/** The map shows every store, up to this many. */
-export const MAP_LIMIT = 1000;
+/**
+ * Typos of words found as typed are tried only while the words as typed match fewer objects
+ * than this: 1 means "nothing found", the default of Typesense's typo_tokens_threshold. Each
+ * extra result it lets in was judged noise more often than help (docs/decisions/128).
+ */
+export const TYPO_THRESHOLD = 1;
 
-export type SearchResult = Store[] | MapStore[] | Product[] | SellerSummary[] | ProductInStore[] | SearchAll;
+export type SearchItem = Product | ProductInStore | Store | MapStore | SellerSummary;
+
+/** One answer of a search: a page of items, the count of everything that matched, and how it was asked. */
+export interface SearchResult {
+  items: SearchItem[];
+  count: number;
+  offset: number;
+  limit: number;
+  /** Asked with offset or limit: answered as `{results, count, next}`, else as a plain list. */
+  paged: boolean;
+}
+
+/** A product list as another module asks for it (the product list, a seller's or a category's products). */
+export interface ProductListQuery {
+  text?: string;
+  scope?: ProductScope;
+  filters?: ProductFilters;
+  sort?: SearchSort;
+  offset: number;
+  limit: number;
+}
+
+/** A search's words as the vocabulary resolved them. */
+interface PlannedWord {
+  word: string;
+  found: boolean;
+  facts: WordFacts;
+}
+
+/** `key` names what the answer depends on; null when a word can match nothing (an empty answer). */
+interface Plan {
+  words: PlannedWord[];
+  key: string | null;
+}
+
+/** A search ready to run, and the key of its answer in the read cache. */
+export interface PreparedSearch {
+  key: string;
+  run(): Promise<SearchResult>;
+}
+
+/** One vocabulary per server (its AppContext), shared by every SearchService of it. */
+const VOCABULARIES = new WeakMap<AppContext, Vocabulary>();
+/** Present in the read cache while the vocabulary is current: a write or the lifetime removes it. */
+const VOCABULARY_KEY = 'search:vocabulary';
 
 export class SearchService {
   private readonly repo: SearchRepo;
   private readonly stores: StoresService;
   private readonly accounts: AccountsService;
+  private readonly catalogue: CatalogueService;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new SearchRepo(ctx.database.readDb);
     this.stores = new StoresService(ctx);
     this.accounts = new AccountsService(ctx);
+    this.catalogue = new CatalogueService(ctx);
   }
 
-  /** Types that anyone may run and whose answer is the same for everybody (cacheable). */
-  static isPublic(type: SearchQuery['type']): boolean {
-    return !type.startsWith('my_') && type !== 'products_in_my_store';
+  /** Types that answer everybody alike when asked without credentials (cacheable). */
+  static isPublic(type: SearchType): boolean {
+    return !type.startsWith('my_');
   }
 
-  async search(query: SearchQuery, request: FastifyRequest): Promise<SearchResult> {
-    const q = toSearchText(query.search_string);
-    const limit = query.limit ?? DEFAULT_LIMIT;
+  /**
+   * Checks who may ask (401, 403, 404, 400 here, before any cache) and resolves the words
+   * against the vocabulary; `key` names the answer by what it depends on, so spellings that
+   * resolve alike share one cached answer, and `run` computes it.
+   */
+  async prepare(query: SearchQuery, request: FastifyRequest): Promise<PreparedSearch> {
+    const size = SEARCH_PAGE_SIZES[query.type];
+    const paged = query.offset !== undefined || query.limit !== undefined;
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? (paged ? size.default : size.max);
+    const sort = query.sort ?? 'relevance';
+    const filters = isProductSearch(query.type) ? productFiltersOf(query) : {};
+    const text = query.search_string;
+    const answer = (page: IdPage, items: SearchItem[]): SearchResult => ({
+      items,
+      count: page.count,
+      offset,
+      limit,
+      paged,
+    });
+    const prepared = (scope: object, plan: Plan, run: () => Promise<SearchResult>): PreparedSearch => ({
+      key: JSON.stringify([query.type, scope, plan.key, sort, filters, offset, limit, paged]),
+      run,
+    });
+    const products = async (scope: ProductScope, words = text) => {
+      const plan = await this.plan(words);
+      return prepared(scope, plan, async () => {
+        const page = await this.rank(plan, (matches) =>
+          this.repo.productPage(matches, scope, filters, sort, offset, limit),
+        );
+        return answer(page, await loadProducts(this.ctx, page.ids));
+      });
+    };
+
     switch (query.type) {
-      case 'stores':
-        return this.storesMatching(q, limit);
-      case 'map':
-        return this.mapStores(q, query.limit ?? MAP_LIMIT);
-      case 'products':
-        return this.products(q, limit);
-      case 'profiles':
-        return this.profiles(q, limit);
-      case 'all': {
-        const [products, stores, profiles] = await Promise.all([
-          this.products(q, limit),
-          this.storesMatching(q, limit),
-          this.profiles(q, limit),
-        ]);
-        return { products, stores, profiles };
+      case 'products': {
+        // The category bar and sidebar send a category's or subcategory's name (spec §2).
+        const named = await this.categoryNamed(text, true);
+        return named ? products(named, '') : products({});
       }
-      case 'products_in_store': {
-        const storeId = required(query.store_id, 'store_id', query.type);
-        if ((await this.repo.storeOwner(storeId)) === null)
-          throw notFound(`Store ${storeId} does not exist.`);
-        return this.productsInStore(storeId, q, limit, true);
-      }
-      case 'products_by_seller': {
-        const sellerId = required(query.seller_id, 'seller_id', query.type);
-        return this.products(q, limit, { sellerId });
-      }
+      case 'all':
+        return products({});
+      case 'products_by_seller':
+        return products({ sellerId: required(query.seller_id, 'seller_id', query.type) });
       case 'my_products': {
         const caller = requireSeller(request);
         const storeName = query.store_name?.trim();
-        return this.products(q, limit, {
+        return products({
           sellerId: caller.id,
-          store: storeName ? { ownerId: caller.id, name: storeName } : undefined,
+          storeNamed: storeName ? { ownerId: caller.id, name: storeName } : undefined,
         });
       }
-      case 'my_stores': {
-        const caller = requireSeller(request);
-        return this.stores.storesByIds(await this.repo.storeIds(q, limit, caller.id));
-      }
+      case 'products_in_store':
       case 'products_in_my_store': {
-        const caller = requireSeller(request);
         const storeId = required(query.store_id, 'store_id', query.type);
-        const owner = await this.repo.storeOwner(storeId);
+        const owner = await this.ctx.cache.getOrLoad(`search:store-owner:${storeId}`, () =>
+          this.repo.storeOwner(storeId),
+        );
         if (owner === null) throw notFound(`Store ${storeId} does not exist.`);
-        if (owner !== caller.id) throw forbidden('Only the owner of a store can search its stock this way.');
-        // The seller manages rows at 0 too (their delete button is disabled there).
-        return this.productsInStore(storeId, q, limit, false);
+        // The owner also sees rows at 0 (their delete button is disabled there); anyone else
+        // sees what the store page shows, with or without a token (issue #15).
+        const ownView = query.type === 'products_in_my_store' && request.user?.id === owner;
+        const scope: ProductScope = { storeId, inStoreStockOnly: !ownView };
+        const plan = await this.plan(text);
+        return prepared(scope, plan, async () => {
+          const page = await this.rank(plan, (matches) =>
+            this.repo.productPage(matches, scope, filters, sort, offset, limit),
+          );
+          const [hits, loaded] = await Promise.all([
+            this.repo.stockHits(storeId, page.ids),
+            loadProducts(this.ctx, page.ids),
+          ]);
+          const byId = new Map(loaded.map((p) => [p.id, p]));
+          return answer(
+            page,
+            hits.flatMap((h) => {
+              const product = byId.get(h.productId);
+              return product ? [{ id: h.stockId, number: h.number, store: h.storeId, product }] : [];
+            }),
+          );
+        });
+      }
+      case 'stores':
+      case 'map':
+      case 'my_stores': {
+        const ownerId = query.type === 'my_stores' ? requireSeller(request).id : undefined;
+        const named = query.type === 'my_stores' ? null : await this.categoryNamed(text, false);
+        const scope = { ownerId, categoryIds: named?.categoryIds };
+        const plan = await this.plan(named ? '' : text);
+        return prepared(scope, plan, async () => {
+          const page = await this.rank(plan, (matches) => this.repo.storePage(matches, scope, offset, limit));
+          return answer(
+            page,
+            query.type === 'map' ? await this.mapStores(page.ids) : await this.stores.storesByIds(page.ids),
+          );
+        });
+      }
+      case 'profiles': {
+        const named = await this.categoryNamed(text, false);
+        const scope = { categoryIds: named?.categoryIds };
+        const plan = await this.plan(named ? '' : text);
+        return prepared(scope, plan, async () => {
+          const page = await this.rank(plan, (matches) =>
+            this.repo.sellerPage(matches, scope, offset, limit),
+          );
+          const rows = await this.repo.sellers(page.ids);
+          return answer(
+            page,
+            rows.map((r) => this.accounts.toSellerSummary({ ...r, categories: [] })),
+          );
+        });
       }
     }
   }
 
   /**
-   * The map draws markers, their popups and the list beside the map: it gets just those fields
-   * (docs/decisions/112). The whole Store, with its stock, was 420 KB for 1,000 stores even
-   * without stock rows (61 MB with them, docs/decisions/111).
+   * Ranked product ids and the count of all matches: the one product search and filter of the
+   * app, for the search types here and for any other list of products (docs/decisions/130).
    */
-  private async mapStores(q: string, limit: number): Promise<MapStore[]> {
-    const rows = await this.repo.mapStores(await this.repo.storeIds(q, limit));
+  async productIds(query: ProductListQuery): Promise<IdPage> {
+    const { scope = {}, filters = {}, sort = 'relevance', offset, limit } = query;
+    const plan = await this.plan(query.text ?? '');
+    return this.rank(plan, (matches) => this.repo.productPage(matches, scope, filters, sort, offset, limit));
+  }
+
+  /** The vocabulary of this server process, brought up to date after a write or when its entry expired. */
+  private async vocabulary(): Promise<Vocabulary> {
+    let vocabulary = VOCABULARIES.get(this.ctx);
+    if (!vocabulary) VOCABULARIES.set(this.ctx, (vocabulary = new Vocabulary()));
+    const current = vocabulary;
+    await this.ctx.cache.getOrLoad(VOCABULARY_KEY, () => current.refresh(this.repo).then(() => true));
+    return current;
+  }
+
+  /**
+   * Resolves the words of a search. A word found in the catalogue as typed (itself, as the
+   * start of a word or inside one) is taken as typed; a word found nowhere is read with its
+   * typos (one letter from 5 letters, two from 9); a word found nowhere and with no typo near
+   * leaves nothing to find.
+   */
+  private async plan(text: string): Promise<Plan> {
+    const words = searchWords(text);
+    if (words.length === 0) return { words: [], key: '' };
+    const vocabulary = await this.vocabulary();
+    const planned = words.map((word) => {
+      const facts = vocabulary.facts(word);
+      return { word, found: facts.prefixed || facts.parts.length > 0, facts };
+    });
+    if (planned.some((p) => !p.found && !hasTypos(p))) return { words: planned, key: null };
+    // What the answer depends on: a word as typed, or (found nowhere) only the words near it.
+    const key = planned
+      .map((p) =>
+        p.found
+          ? `=${p.word}`
+          : `~${p.facts
+              .typos()
+              .map((t) => t.join(','))
+              .join(';')}`,
+      )
+      .join(' ');
+    return { words: planned, key };
+  }
+
+  /**
+   * Runs a planned search: the words found as typed, and the typos of the others; only when
+   * that matches fewer than TYPO_THRESHOLD objects are the typos of every word tried too,
+   * ranked after the exact matches. A word that can match nothing ends it at once.
+   */
+  private async rank(plan: Plan, run: (matches: WordMatch[]) => Promise<IdPage>): Promise<IdPage> {
+    if (plan.key === null) return { ids: [], count: 0 };
+    if (plan.words.length === 0) return run([]);
+    const match = (p: PlannedWord, withTypos: boolean): WordMatch => ({
+      word: p.word,
+      parts: p.facts.parts,
+      typos: withTypos ? p.facts.typos() : [],
+    });
+    const page = await run(plan.words.map((p) => match(p, !p.found)));
+    if (page.count >= TYPO_THRESHOLD || plan.words.some((p) => !p.found) || !plan.words.some(hasTypos))
+      return page;
+    return run(plan.words.map((p) => match(p, true)));
+  }
+
+  /**
+   * The category (or, for products, the subcategory) whose name the search text is, compared
+   * as search text: case, accents, "&" and spacing do not matter ("sports & outdoors").
+   */
+  private async categoryNamed(
+    text: string,
+    withSubcategories: boolean,
+  ): Promise<{ categoryIds?: number[]; subcategoryIds?: number[] } | null> {
+    const key = toSearchText(text);
+    if (!key) return null;
+    const tree: Category[] = await this.catalogue.categories();
+    const categoryIds = tree.filter((c) => toSearchText(c.name) === key).map((c) => c.id);
+    if (categoryIds.length) return { categoryIds };
+    if (!withSubcategories) return null;
+    const subcategoryIds = tree.flatMap((c) =>
+      c.subcategory.filter((s) => toSearchText(s.name) === key).map((s) => s.id),
+    );
+    return subcategoryIds.length ? { subcategoryIds } : null;
+  }
+
+  /**
+   * The map draws markers, their popups and the list beside the map: it gets just those fields
+   * (docs/decisions/112).
+   */
+  private async mapStores(ids: number[]): Promise<MapStore[]> {
+    const rows = await this.repo.mapStores(ids);
     return rows.map((r) => ({
       id: r.id,
       owner: r.ownerId,
@@ -117,44 +325,6 @@ export class SearchService {
       profile_image: mediaUrl(this.ctx.media, r.ownerImage),
     }));
   }
-
-  private async storesMatching(q: string, limit: number): Promise<Store[]> {
-    return this.stores.storesByIds(await this.repo.storeIds(q, limit));
-  }
-
-  private async products(
-    q: string,
-    limit: number,
-    filter: Parameters<SearchRepo['productIds']>[2] = {},
-  ): Promise<Product[]> {
-    return loadProducts(this.ctx, await this.repo.productIds(q, limit, filter));
-  }
-
-  private async profiles(q: string, limit: number): Promise<SellerSummary[]> {
-    const rows = await this.repo.sellers(q, limit);
-    return rows.map((r) => this.accounts.toSellerSummary({ ...r, categories: [] }));
-  }
-
-  private async productsInStore(
-    storeId: number,
-    q: string,
-    limit: number,
-    positiveOnly: boolean,
-  ): Promise<ProductInStore[]> {
-    const hits = await this.repo.stockHits(storeId, q, limit, positiveOnly);
-    const products = new Map(
-      (
-        await loadProducts(
-          this.ctx,
-          hits.map((h) => h.productId),
-        )
-      ).map((p) => [p.id, p]),
-    );
-    return hits.flatMap((h) => {
-      const product = products.get(h.productId);
-      return product ? [{ id: h.stockId, number: h.number, store: h.storeId, product }] : [];
-    });
-  }
 }
 
 function required(value: number | undefined, name: string, type: string): number {
@@ -164,3 +334,5 @@ function required(value: number | undefined, name: string, type: string): number
     ]);
   return value;
 }
+
+const hasTypos = (p: PlannedWord) => p.facts.typos().some((terms) => terms.length > 0);

@@ -1,6 +1,7 @@
 /** The only place in the stores module that knows the ORM: stores, their categories and stock rows. */
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { rawRows } from '../../db/sql.ts';
 import {
   categories,
   orderItems,
@@ -38,6 +39,13 @@ export interface StockJoined {
   };
 }
 
+/** Units of one product in one store, taken by an order or given back. */
+export interface StockUnits {
+  storeId: number;
+  productId: number;
+  quantity: number;
+}
+
 export interface NewStore {
   ownerId: number;
   name: string;
@@ -49,7 +57,6 @@ export interface NewStore {
   description: string;
   phone: string;
   image: string | null;
-  searchText: string;
 }
 
 const liveStore = isNull(stores.deletedAt);
@@ -238,4 +245,53 @@ export class StoresRepo {
       return 'deleted';
     });
   }
+
+  /**
+   * Gives units back to their stores in one statement, inside the caller's transaction. Rows
+   * are locked in stock-id order, the order checkouts take them in, so the two never deadlock.
+   * A row that no longer exists is created again (stock rows are never deleted: a safety net).
+   */
+  async returnStock(tx: DbOrTx, units: readonly StockUnits[]): Promise<void> {
+    if (units.length === 0) return;
+    await rawRows(
+      tx,
+      sql`
+      with
+        back as (
+          select u."storeId" as store_id, u."productId" as product_id, sum(u.quantity)::int as quantity
+          from json_to_recordset(${JSON.stringify(units)}::json) as u("storeId" int, "productId" int, quantity int)
+          group by 1, 2),
+        locked as (
+          select s.id, back.quantity from stocks s
+          join back on back.store_id = s.store_id and back.product_id = s.product_id
+          order by s.id for update of s),
+        returned as (
+          update stocks set number = stocks.number + locked.quantity, updated_at = now()
+          from locked where stocks.id = locked.id)
+      insert into stocks (store_id, product_id, number)
+      select back.store_id, back.product_id, back.quantity from back
+      where not exists (select 1 from stocks s where s.store_id = back.store_id and s.product_id = back.product_id)
+      on conflict (store_id, product_id)
+        do update set number = stocks.number + excluded.number, updated_at = now()`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- stock held by orders
+
+/**
+ * The stock take of a checkout, as a fragment the orders module's one-statement write embeds
+ * (decision 120): the units must be taken in the same statement that writes the order, so the
+ * two commit or fail together. `takes` is a JSON list of `{stockId, quantity}` in stock-id
+ * order. Takes the units from every row that still holds them in a live store (never below
+ * zero; a concurrent take of the same row is waited for and re-checked) and yields one row per
+ * row taken: fewer rows than takes means the embedding statement must undo itself.
+ */
+export function stockTakeSql(takes: Placeholder | SQL): SQL {
+  return sql`
+    update stocks set number = stocks.number - t.quantity, updated_at = now()
+    from json_to_recordset(${takes}::json) as t("stockId" int, quantity int), stores
+    where stocks.id = t."stockId" and stocks.number >= t.quantity
+      and stores.id = stocks.store_id and stores.deleted_at is null
+    returning stocks.id`;
 }

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, stockListQuerySchema, storeSchema, storeStockSchema } from '@marktgasse/shared';
+import {
+  errorBodySchema,
+  idParams,
+  stockCreateBody,
+  stockListQuerySchema,
+  stockUpdateBody,
+  storeSchema,
+  storeStockSchema,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { StoresService } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(20) });
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -18,22 +25,6 @@ const errors = {
 };
 const bearer = [{ bearer: [] }];
 
-/**
- * Body shapes for the OpenAPI document. They accept numbers or numeric strings; the service
- * applies the shared rules (whole number 0..1,000,000) with one message.
- */
-const STOCK_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
-const stockNumber = z
-  .union([z.number(), z.string()], { message: STOCK_MESSAGE })
-  .describe('Whole number from 0 to 1,000,000');
-const idField = (what: string) =>
-  z.union([z.number(), z.string()], { message: `Choose a ${what}.` }).describe(`${what} id`);
-const stockCreateBody = z.object({
-  number: stockNumber,
-  store: idField('store'),
-  product: idField('product'),
-});
-const stockUpdateBody = z.object({ number: stockNumber });
 /** Answer 401/403 before looking at the body. */
 const sellerFirst = async (request: FastifyRequest) => {
   requireSeller(request);

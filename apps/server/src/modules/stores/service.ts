@@ -4,17 +4,17 @@ import {
   storeCreateSchema,
   stockCreateSchema,
   stockUpdateSchema,
-  toSearchText,
   type Stock,
   type Store,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
-import { StoresRepo, type StockJoined, type StoreJoined } from './repo.ts';
+import { StoresRepo, type StockJoined, type StockUnits, type StoreJoined } from './repo.ts';
 
 /** Anonymous GET /api/stocks/ answers at most this many rows per page. */
 export const PUBLIC_STOCK_PAGE = 100;
@@ -104,7 +104,6 @@ export class StoresService {
         description: input.description,
         phone: input.phone,
         image,
-        searchText: toSearchText(input.name, input.city, input.address, caller.username),
       },
       categoryIds,
     );
@@ -183,6 +182,16 @@ export class StoresService {
     const row = await this.repo.findStock(id);
     if (!row) throw notFound(`Stock ${id} does not exist.`);
     return this.toStock(row);
+  }
+
+  // --- units held by orders (placement takes them in its own statement: repo.stockTakeSql) ---
+
+  /**
+   * Gives units an order held back to their stores, inside the caller's transaction. Like a
+   * placement, it leaves the catalogue cache alone (decision 113).
+   */
+  async returnStock(tx: DbOrTx, units: readonly StockUnits[]): Promise<void> {
+    await this.repo.returnStock(tx, units);
   }
 }
 

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { PROFILE_TEXT_MAX, type Category, type Profile } from '@marktgasse/shared';
+import { errorProps, FieldFeedback } from '../../../components/form-field';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useCategoryLabel } from '../../../components/categories/category-label';
@@ -52,8 +53,7 @@ export function ProfileForm({
         <Form.Control
           type="file"
           accept="image/*"
-          isInvalid={Boolean(imageError)}
-          aria-describedby="profile-image-help"
+          {...errorProps('profile-image', imageError ?? undefined, 'profile-image-help')}
           onChange={(e) => {
             const file = (e.target as HTMLInputElement).files?.[0] ?? null;
             if (file && !file.type.startsWith('image/')) {
@@ -65,7 +65,7 @@ export function ProfileForm({
             setImage(file);
           }}
         />
-        <Form.Control.Feedback type="invalid">{imageError}</Form.Control.Feedback>
+        <FieldFeedback id="profile-image" error={imageError ?? undefined} />
         <Form.Text id="profile-image-help">{t('auth.profile.imageHelp')}</Form.Text>
       </Form.Group>
       <fieldset className="mb-3">

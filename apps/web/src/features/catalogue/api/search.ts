@@ -1,19 +1,26 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Product } from '@marktgasse/shared';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Paged, Product } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { SEARCH_MIN_CHARS } from '../../../components/use-debounced-value';
+import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
 
-/** Public searches go without credentials (spec §6). */
+/**
+ * The home search (spec §7 `type=all`: products by name, brand or seller), a grid page at a
+ * time: `next` is the offset of the next page, null after the last. Public searches go
+ * without credentials (spec §6).
+ */
 export function useProductSearch(term: string) {
   const q = term.trim();
-  return useQuery({
-    queryKey: ['search', 'products', q],
-    queryFn: ({ signal }) =>
-      api<Product[]>('/api/search/', {
+  return useInfiniteQuery({
+    queryKey: ['search', 'all', q],
+    queryFn: ({ pageParam, signal }) =>
+      api<Paged<Product>>('/api/search/', {
         auth: false,
         signal,
-        query: { type: 'products', search_string: q },
+        query: { type: 'all', search_string: q, offset: pageParam, limit: PRODUCTS_PAGE_SIZE },
       }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
     enabled: q.length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
   });

@@ -31,7 +31,8 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const t = useT();
   const f = useFormat();
   const search = useProductSearch(term);
-  const results = search.data ?? [];
+  const results = search.data?.pages.flatMap((p) => p.results) ?? [];
+  const count = search.data?.pages[0]?.count;
   return (
     <section aria-labelledby="search-heading" data-testid="search-results">
       <div className="d-flex align-items-center gap-3 mb-3 flex-wrap">
@@ -40,11 +41,11 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
         </Button>
         <h2 id="search-heading" className="h5 mb-0">
           {t('catalogue.search.resultsFor', { term })}
-          {search.data && (
-            <span className="text-body-secondary fw-normal"> · {f.number(results.length)}</span>
+          {typeof count === 'number' && (
+            <span className="text-body-secondary fw-normal"> · {f.number(count)}</span>
           )}
         </h2>
-        {search.isFetching && (
+        {search.isFetching && !search.isFetchingNextPage && (
           <Spinner animation="border" size="sm" role="status" aria-label={t('catalogue.search.searching')} />
         )}
       </div>
@@ -53,7 +54,31 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
       {search.data && results.length === 0 && (
         <Message variant="secondary">{t('catalogue.search.none', { term })}</Message>
       )}
-      {results.length > 0 && <ProductGrid products={results} />}
+      {results.length > 0 && (
+        <>
+          {typeof count === 'number' && (
+            <p className="small text-body-secondary mb-2" aria-live="polite">
+              {t('catalogue.home.showingOf', { shown: f.number(results.length), total: f.number(count) })}
+            </p>
+          )}
+          <ProductGrid products={results} />
+        </>
+      )}
+      {search.hasNextPage && (
+        <div className="text-center mt-4">
+          <Button
+            variant="outline-primary"
+            size="lg"
+            onClick={() => search.fetchNextPage()}
+            disabled={search.isFetchingNextPage}
+          >
+            {search.isFetchingNextPage && (
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            {t('catalogue.home.loadMore')}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { Rating } from '../../../components/rating';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
+import { useCountText } from '../../../i18n/plural';
 import { errorMessage } from '../../../lib/api-client';
 import { useCart } from '../../../stores/cart';
 import { selectRole, useSession } from '../../../stores/session';
@@ -27,6 +28,7 @@ export function Component() {
   const t = useT();
   const label = useCategoryLabel();
   const f = useFormat();
+  const count = useCountText();
   const { id } = useParams();
   const productId = Number(id);
   const navigate = useNavigate();
@@ -80,12 +82,7 @@ export function Component() {
           <p className="text-uppercase fw-semibold text-body-secondary small mb-1">{p.brand}</p>
           <h1 className="h3">{p.name}</h1>
           <div className="mb-3" data-testid="product-rating">
-            <Rating
-              value={p.rating}
-              text={t(p.numReviews === 1 ? 'catalogue.product.review' : 'catalogue.product.reviews', {
-                count: f.number(p.numReviews),
-              })}
-            />
+            <Rating value={p.rating} text={count('catalogue.product.reviews', p.numReviews)} />
           </div>
           <p className="fs-3 fw-bold mb-2" data-testid="product-price">
             {f.money(p.price)}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@marktgasse/shared';
 import { t } from '../../../i18n';
-import { countText, lineLabel, pickupLocations, summarizeCart } from './cart-groups';
+import { lineLabel, pickupLocations, summarizeCart } from './cart-groups';
 
 const line = (overrides: Partial<CartItem>): CartItem => ({
   id: 1,
@@ -99,15 +99,5 @@ describe('pickupLocations and labels', () => {
   it("labels a line 'Online' or with its store name", () => {
     expect(lineLabel(line({ orderType: 'online' }), t)).toBe('Online');
     expect(lineLabel(line({ orderType: 'inStore', storeName: 'Bern Bahnhof' }), t)).toBe('Bern Bahnhof');
-  });
-
-  it('counts in the plural form of the language', () => {
-    expect(countText(t, 'en', 'checkout.cart.items', 1)).toBe('1 item');
-    expect(countText(t, 'en', 'checkout.cart.items', 3)).toBe('3 items');
-    expect(countText(t, 'en', 'checkout.place.products', 0)).toBe('0 products');
-    const fake = (key: string, vars?: Record<string, string | number>) => `${key}:${vars?.count}`;
-    // French counts zero in the singular.
-    expect(countText(fake, 'fr-CH', 'checkout.cart.items', 0)).toBe('checkout.cart.items.one:0');
-    expect(countText(fake, 'de-CH', 'checkout.cart.items', 2)).toBe('checkout.cart.items.other:2');
   });
 });

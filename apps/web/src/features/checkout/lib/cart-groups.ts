@@ -3,6 +3,7 @@
  * (shipping per seller) comes from @marktgasse/shared, the same code the server prices with.
  */
 import { computeCartTotals, parseRappen, type CartItem, type CartTotals } from '@marktgasse/shared';
+import type { Translate } from '../../../i18n';
 
 export interface SellerGroup {
   sellerId: number;
@@ -20,13 +21,6 @@ export interface CartSummary extends CartTotals {
   hasInStore: boolean;
   /** Spec §2 Cart: the side card mentions free shipping when any item is online. */
   showFreeShippingNote: boolean;
-}
-
-/** Spec §2 Cart: free shipping from this items price per seller (in Rappen). */
-export const FREE_SHIPPING_FROM_RAPPEN = 10_000;
-
-export function lineRappen(item: CartItem): number {
-  return (parseRappen(item.price) ?? 0) * item.quantity;
 }
 
 export function summarizeCart(items: readonly CartItem[]): CartSummary {
@@ -94,20 +88,9 @@ export function pickupLocations(items: readonly CartItem[], storeFallback = 'Sto
   return [...bySeller.values()];
 }
 
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
 /** 'Online' or the store name, as the cart line labels it. */
 export function lineLabel(item: CartItem, t: Translate): string {
   return item.orderType === 'online'
     ? t('checkout.line.online')
     : (item.storeName ?? t('checkout.line.inStore'));
-}
-
-/**
- * A counted phrase ('3 items') in the locale's plural form: the keys `<base>.one` and
- * `<base>.other` with a `{count}` placeholder.
- */
-export function countText(t: Translate, locale: string, base: string, count: number, shown = String(count)) {
-  const form = new Intl.PluralRules(locale).select(count) === 'one' ? 'one' : 'other';
-  return t(`${base}.${form}`, { count: shown });
 }

@@ -8,18 +8,19 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
-import type { CartItem } from '@marktgasse/shared';
+import { FREE_SHIPPING_FROM_RAPPEN, type CartItem } from '@marktgasse/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { loginFor, paths } from '../../../config/paths';
-import { useLocale, useT } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
+import { useCountText } from '../../../i18n/plural';
 import { useCart } from '../../../stores/cart';
 import { useSession } from '../../../stores/session';
 import { noticeText, useCartRecheck, type LineNotice } from '../api/recheck-cart';
 import { CartThumb } from '../components/cart-thumb';
-import { countText, FREE_SHIPPING_FROM_RAPPEN, lineLabel, summarizeCart } from '../lib/cart-groups';
+import { EmptyCart } from '../components/empty-cart';
+import { lineLabel, summarizeCart } from '../lib/cart-groups';
 import '../checkout.css';
 
 const MAX_QUANTITY_CHOICES = 100;
@@ -112,7 +113,7 @@ function withCount(text: string, node: ReactNode): ReactNode {
 export function Component() {
   const t = useT();
   const f = useFormat();
-  const locale = useLocale();
+  const count = useCountText();
   usePageTitle(t('checkout.cart.title'));
   const navigate = useNavigate();
   const cartItems = useCart((s) => s.cartItems);
@@ -141,12 +142,7 @@ export function Component() {
       <Row className="g-4">
         <Col md={8}>
           {cartItems.length === 0 ? (
-            <Message variant="info">
-              {t('checkout.cart.empty')}{' '}
-              <Link to={paths.home} className="ms-2">
-                {t('checkout.cart.goBack')}
-              </Link>
-            </Message>
+            <EmptyCart />
           ) : (
             summary.groups.map((group) => (
               <Card
@@ -160,7 +156,7 @@ export function Component() {
                     <Link to={paths.seller(group.sellerId)}>{group.seller}</Link>
                   </h2>
                   <span className="small text-body-secondary">
-                    {countText(t, locale, 'checkout.cart.items', group.itemCount, f.number(group.itemCount))}
+                    {count('checkout.cart.items', group.itemCount)}
                   </span>
                 </Card.Header>
                 <ListGroup as="ul" variant="flush">

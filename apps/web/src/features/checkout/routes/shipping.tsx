@@ -4,9 +4,11 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import type { ShippingAddress } from '@marktgasse/shared';
 import { FormContainer } from '../../../components/form-container';
+import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
+import { messageText } from '../../../lib/field-errors';
 import { useCart } from '../../../stores/cart';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { validateShipping, type ShippingErrors } from '../lib/shipping-form';
@@ -69,24 +71,19 @@ export function Component() {
       <h1 className="h3 mb-3">{t('checkout.shipping.title')}</h1>
       <Form noValidate onSubmit={submit} className="bg-white p-3 p-md-4 rounded border">
         {FIELDS.map((field) => (
-          <Form.Group className="mb-3" controlId={`shipping-${field.name}`} key={field.name}>
-            <Form.Label>{t(`checkout.shipping.${field.name}`)}</Form.Label>
-            <Form.Control
-              type="text"
-              required
-              autoComplete={field.autoComplete}
-              placeholder={t(`checkout.shipping.${field.name}Example`)}
-              inputMode={field.name === 'postalCode' ? 'numeric' : undefined}
-              value={values[field.name]}
-              isInvalid={!!errors[field.name]}
-              aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={errors[field.name] ? `shipping-${field.name}-error` : undefined}
-              onChange={(e) => update(field.name, e.target.value)}
-            />
-            <Form.Control.Feedback type="invalid" id={`shipping-${field.name}-error`}>
-              {errors[field.name] ? t(errors[field.name]!) : null}
-            </Form.Control.Feedback>
-          </Form.Group>
+          <TextField
+            key={field.name}
+            id={`shipping-${field.name}`}
+            label={t(`checkout.shipping.${field.name}`)}
+            type="text"
+            required
+            autoComplete={field.autoComplete}
+            placeholder={t(`checkout.shipping.${field.name}Example`)}
+            inputMode={field.name === 'postalCode' ? 'numeric' : undefined}
+            value={values[field.name]}
+            onValueChange={(value) => update(field.name, value)}
+            error={messageText(t, errors[field.name])}
+          />
         ))}
         <Button type="submit">{t('checkout.continue')}</Button>
       </Form>

@@ -3,19 +3,18 @@
  * cluster markers where they overlap. Markers are buttons, so they work with the keyboard
  * and carry the store's name for assistive technology; the popup links to the seller page.
  */
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { FeatureCollection, Point } from 'geojson';
 import type { MapStore } from '@marktgasse/shared';
 import type { GeoJSONSource, Map as MapLibreMap, Marker, Popup } from 'maplibre-gl';
 import { paths } from '../../../config/paths';
-import { useT, type TranslateVars } from '../../../i18n';
-import { Loader } from '../../../components/loader';
-import { Message } from '../../../components/message';
-import { placeLine } from '../lib/address';
-import { loadMapRuntime, type MapRuntime } from '../lib/load-maplibre';
-import { mapLibreLocale } from '../lib/map-locale';
-import { closeUpZoom, SWISS_CENTER, SWISS_MAX_BOUNDS, storeMapZoom } from '../lib/map-style';
-import { isWebGLSupported } from '../lib/webgl';
+import { useT, type Translate } from '../../../i18n';
+import { placeLine } from '../../../lib/place-line';
+import { useMapLibre } from '../hooks/use-map-libre';
+import type { MapRuntime } from '../lib/load-maplibre';
+import { closeUpZoom, storeMapZoom } from '../lib/map-style';
+import { pinSvg } from '../lib/pin';
+import { MapFrame } from './map-frame';
 
 /** What a marker and its popup need (a MapStore from the map search has it). */
 export type MapMarkerStore = Pick<
@@ -37,8 +36,6 @@ interface Props {
 }
 
 const SOURCE = 'stores';
-
-type Translate = (key: string, vars?: TranslateVars) => string;
 
 function popupContent(store: MapMarkerStore, t: Translate): HTMLElement {
   const root = document.createElement('div');
@@ -71,187 +68,162 @@ function toFeatures(stores: MapMarkerStore[]): FeatureCollection<Point> {
   };
 }
 
-const PIN_SVG =
-  '<svg width="28" height="38" viewBox="0 0 28 38" aria-hidden="true" focusable="false"><path d="M14 0C6.3 0 0 6.1 0 13.7 0 24 14 38 14 38s14-14 14-24.3C28 6.1 21.7 0 14 0z" fill="#c8102e"/><circle cx="14" cy="13.5" r="5.5" fill="#fff"/></svg>';
+type ClusterProps = { cluster?: boolean; cluster_id?: number; point_count?: number; id?: number };
+
+/** A round button with the number of stores it groups; a click zooms in until they separate. */
+function clusterMarker(
+  map: MapLibreMap,
+  rt: MapRuntime,
+  props: ClusterProps,
+  at: [number, number],
+  t: Translate,
+) {
+  const count = Number(props.point_count);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'map-cluster-marker';
+  button.textContent = String(count);
+  button.setAttribute('aria-label', t('map.cluster', { count }));
+  const size = count < 10 ? 34 : count < 50 ? 42 : 50;
+  button.style.width = button.style.height = `${size}px`;
+  button.addEventListener('click', () => {
+    const source = map.getSource(SOURCE) as GeoJSONSource | undefined;
+    void source?.getClusterExpansionZoom(Number(props.cluster_id)).then((zoom) => {
+      map.easeTo({ center: at, zoom: zoom + 0.5 });
+    });
+  });
+  return new rt.maplibregl.Marker({ element: button }).setLngLat(at);
+}
+
+/** A pin button named after the store; it opens the store's popup. */
+function storeMarker(rt: MapRuntime, store: MapMarkerStore, at: [number, number], t: Translate) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'map-store-marker';
+  button.innerHTML = pinSvg(28, 38);
+  button.setAttribute('aria-label', `${store.name}, ${store.city}`);
+  button.title = store.name;
+  return new rt.maplibregl.Marker({ element: button, anchor: 'bottom' })
+    .setLngLat(at)
+    .setPopup(
+      new rt.maplibregl.Popup({ offset: 30, maxWidth: '260px' }).setDOMContent(popupContent(store, t)),
+    );
+}
+
+/**
+ * The HTML markers for what the clustered source shows now: existing markers are kept, new
+ * ones added, those no longer shown removed. Returns the markers now on the map.
+ */
+function syncMarkers(
+  map: MapLibreMap,
+  rt: MapRuntime,
+  shown: Map<string, Marker>,
+  stores: MapMarkerStore[],
+  t: Translate,
+): Map<string, Marker> {
+  const byId = new Map(stores.map((s) => [s.id, s]));
+  const next = new Map<string, Marker>();
+  for (const f of map.querySourceFeatures(SOURCE)) {
+    const props = f.properties as ClusterProps;
+    const at = (f.geometry as Point).coordinates as [number, number];
+    const key = props.cluster ? `c${props.cluster_id}` : `s${props.id}`;
+    if (next.has(key)) continue;
+    let marker = shown.get(key);
+    if (!marker) {
+      const store = props.cluster ? undefined : byId.get(Number(props.id));
+      if (!props.cluster && !store) continue;
+      marker = store ? storeMarker(rt, store, at, t) : clusterMarker(map, rt, props, at, t);
+      marker.addTo(map);
+    }
+    next.set(key, marker);
+  }
+  for (const [key, marker] of shown) if (!next.has(key)) marker.remove();
+  return next;
+}
 
 export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
   { stores, fitKey, styleUrl, height = 520 },
   ref,
 ) {
-  const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
-  const runtimeRef = useRef<MapRuntime | null>(null);
+  const t = useT();
   const storesRef = useRef(stores);
+  storesRef.current = stores;
+  // Markers and popups are built outside React: they read the current texts through this ref.
+  const tRef = useRef(t);
+  tRef.current = t;
   const markers = useRef(new Map<string, Marker>());
   const focusPopup = useRef<Popup | null>(null);
   /** Once the view was moved (by the user or a search), a resize no longer resets the zoom. */
   const moved = useRef(false);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'unsupported' | 'failed'>(() =>
-    isWebGLSupported() ? 'loading' : 'unsupported',
-  );
-  const t = useT();
-  // Markers and popups are built outside React: they read the current texts through this ref.
-  const tRef = useRef(t);
-  tRef.current = t;
 
-  storesRef.current = stores;
-
-  // Create the map once.
-  useEffect(() => {
-    if (status === 'unsupported') return;
-    let cancelled = false;
-    let map: MapLibreMap | null = null;
-    const byId = () => new Map(storesRef.current.map((s) => [s.id, s]));
-
-    function updateMarkers() {
-      const rt = runtimeRef.current;
-      if (!map || !rt || !map.getSource(SOURCE)) return;
-      const lookup = byId();
-      const next = new Map<string, Marker>();
-      for (const f of map.querySourceFeatures(SOURCE)) {
-        const props = f.properties as Record<string, number | boolean | undefined>;
-        const coords = (f.geometry as Point).coordinates as [number, number];
-        const key = props.cluster ? `c${props.cluster_id}` : `s${props.id}`;
-        if (next.has(key)) continue;
-        let marker = markers.current.get(key);
-        if (!marker) {
-          if (props.cluster) {
-            const count = Number(props.point_count);
-            const button = document.createElement('button');
-            button.type = 'button';
-            button.className = 'map-cluster-marker';
-            button.textContent = String(count);
-            button.setAttribute('aria-label', tRef.current('map.cluster', { count }));
-            const size = count < 10 ? 34 : count < 50 ? 42 : 50;
-            button.style.width = button.style.height = `${size}px`;
-            button.addEventListener('click', () => {
-              const source = map?.getSource(SOURCE) as GeoJSONSource | undefined;
-              void source?.getClusterExpansionZoom(Number(props.cluster_id)).then((zoom) => {
-                map?.easeTo({ center: coords, zoom: zoom + 0.5 });
-              });
-            });
-            marker = new rt.maplibregl.Marker({ element: button }).setLngLat(coords);
-          } else {
-            const store = lookup.get(Number(props.id));
-            if (!store) continue;
-            const button = document.createElement('button');
-            button.type = 'button';
-            button.className = 'map-store-marker';
-            button.innerHTML = PIN_SVG;
-            button.setAttribute('aria-label', `${store.name}, ${store.city}`);
-            button.title = store.name;
-            marker = new rt.maplibregl.Marker({ element: button, anchor: 'bottom' })
-              .setLngLat(coords)
-              .setPopup(
-                new rt.maplibregl.Popup({ offset: 30, maxWidth: '260px' }).setDOMContent(
-                  popupContent(store, tRef.current),
-                ),
-              );
-          }
-          marker.addTo(map);
-        }
-        if (marker) next.set(key, marker);
-      }
-      for (const [key, marker] of markers.current) if (!next.has(key)) marker.remove();
-      markers.current = next;
-    }
-
-    // Narrow screens get the wider view (zoom 6.5 below 992 px) until the view is moved.
-    const onResize = () => {
-      if (map && !moved.current) map.setZoom(storeMapZoom(window.innerWidth));
-    };
-
-    if (status !== 'loading') return;
-    loadMapRuntime()
-      .then((rt) => {
-        if (cancelled || !container.current) return;
-        runtimeRef.current = rt;
-        let created: MapLibreMap;
-        try {
-          created = new rt.maplibregl.Map({
-            container: container.current,
-            style: rt.mapStyle(styleUrl),
-            center: SWISS_CENTER,
-            zoom: storeMapZoom(window.innerWidth),
-            maxBounds: styleUrl ? undefined : SWISS_MAX_BOUNDS,
-            attributionControl: { compact: true },
-            dragRotate: false,
-            locale: mapLibreLocale(tRef.current),
-          });
-        } catch {
-          setStatus('unsupported');
-          return;
-        }
-        map = created;
-        mapRef.current = created;
-        created.addControl(new rt.maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-        created.on('load', () => {
-          created.addSource(SOURCE, {
-            type: 'geojson',
-            data: toFeatures(storesRef.current),
-            cluster: true,
-            clusterRadius: 36,
-            clusterMaxZoom: 15,
-          });
-          // Invisible layer: it makes the source load, the HTML markers draw the stores.
-          created.addLayer({
-            id: 'stores-hit',
-            type: 'circle',
-            source: SOURCE,
-            paint: { 'circle-opacity': 0 },
-          });
-          setStatus('ready');
+  const mapLibre = useMapLibre({
+    styleUrl,
+    zoom: () => storeMapZoom(window.innerWidth),
+    setup: {
+      onCreate(map, rt) {
+        const update = () => {
+          if (map.getSource(SOURCE))
+            markers.current = syncMarkers(map, rt, markers.current, storesRef.current, tRef.current);
+        };
+        // Narrow screens get the wider view (zoom 6.5 below 992 px) until the view is moved.
+        const onResize = () => {
+          if (!moved.current) map.setZoom(storeMapZoom(window.innerWidth));
+        };
+        map.on('data', (e) => {
+          if ((e as { sourceId?: string }).sourceId === SOURCE) update();
         });
-        created.on('data', (e) => {
-          if ((e as { sourceId?: string }).sourceId === SOURCE) updateMarkers();
-        });
-        created.on('moveend', updateMarkers);
-        created.on('movestart', (e) => {
+        map.on('moveend', update);
+        map.on('movestart', (e) => {
           if ((e as { originalEvent?: unknown }).originalEvent) moved.current = true;
         });
         window.addEventListener('resize', onResize);
-      })
-      .catch(() => {
-        if (!cancelled) setStatus('failed');
-      });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('resize', onResize);
-      for (const marker of markers.current.values()) marker.remove();
-      markers.current.clear();
-      map?.remove();
-      mapRef.current = null;
-    };
-    // The map is built once; later store lists go through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+        return () => {
+          window.removeEventListener('resize', onResize);
+          for (const marker of markers.current.values()) marker.remove();
+          markers.current.clear();
+        };
+      },
+      onLoad(map) {
+        map.addSource(SOURCE, {
+          type: 'geojson',
+          data: toFeatures(storesRef.current),
+          cluster: true,
+          clusterRadius: 36,
+          clusterMaxZoom: 15,
+        });
+        // Invisible layer: it makes the source load, the HTML markers draw the stores.
+        map.addLayer({ id: 'stores-hit', type: 'circle', source: SOURCE, paint: { 'circle-opacity': 0 } });
+      },
+    },
+  });
+  const { status } = mapLibre;
 
   // New store list: replace the data (markers are rebuilt from the source).
   useEffect(() => {
-    const map = mapRef.current;
+    const map = mapLibre.map.current;
     if (status !== 'ready' || !map) return;
     for (const marker of markers.current.values()) marker.remove();
     markers.current.clear();
     (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(toFeatures(stores));
-  }, [stores, status]);
+  }, [stores, status, mapLibre.map]);
 
   // A new search: show all of its stores.
   useEffect(() => {
-    const map = mapRef.current;
-    const rt = runtimeRef.current;
+    const map = mapLibre.map.current;
+    const rt = mapLibre.runtime.current;
     if (status !== 'ready' || !map || !rt || !fitKey || storesRef.current.length === 0) return;
     const bounds = new rt.maplibregl.LngLatBounds();
     for (const s of storesRef.current) bounds.extend([s.longitude, s.latitude]);
     moved.current = true;
     map.fitBounds(bounds, { padding: 60, maxZoom: closeUpZoom(styleUrl), duration: 600 });
-  }, [fitKey, stores, status, styleUrl]);
+  }, [fitKey, stores, status, styleUrl, mapLibre.map, mapLibre.runtime]);
 
   useImperativeHandle(
     ref,
     () => ({
       showStore(store) {
-        const map = mapRef.current;
-        const rt = runtimeRef.current;
+        const map = mapLibre.map.current;
+        const rt = mapLibre.runtime.current;
         if (!map || !rt) return;
         focusPopup.current?.remove();
         moved.current = true;
@@ -265,30 +237,8 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
           .addTo(map);
       },
     }),
-    [styleUrl],
+    [styleUrl, mapLibre.map, mapLibre.runtime],
   );
 
-  if (status === 'unsupported') return <Message variant="danger">{t('map.unsupported')}</Message>;
-  return (
-    <div className="position-relative">
-      <div
-        ref={container}
-        className="store-map rounded border"
-        style={{ height }}
-        role="region"
-        aria-label={t('map.region')}
-        data-map-status={status}
-      />
-      {status === 'loading' && (
-        <div className="position-absolute top-50 start-50 translate-middle">
-          <Loader label={t('map.loadingMap')} />
-        </div>
-      )}
-      {status === 'failed' && (
-        <Message variant="danger" className="mt-2">
-          {t('map.failed')}
-        </Message>
-      )}
-    </div>
-  );
+  return <MapFrame map={mapLibre} label={t('map.region')} failed={t('map.failed')} height={height} />;
 });

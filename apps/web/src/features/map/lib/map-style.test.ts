@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import geodata from '../data/switzerland.json';
 import { offlineStyle, storeMapZoom, SWISS_CENTER } from './map-style';
-import { placeLine } from './address';
 
 describe('store map constants', () => {
   it('zooms to 7.7, or 6.5 on screens narrower than 992 px', () => {
@@ -39,15 +38,5 @@ describe('offline style', () => {
     expect(Math.max(...lngs)).toBeLessThan(10.7);
     expect(Math.min(...lats)).toBeGreaterThan(45.6);
     expect(Math.max(...lats)).toBeLessThan(48);
-  });
-});
-
-describe('placeLine', () => {
-  it('adds the city and country only when the address does not name them', () => {
-    expect(placeLine('3011 Bern, Bern, Switzerland', 'Bern', 'Switzerland')).toBe(
-      '3011 Bern, Bern, Switzerland',
-    );
-    expect(placeLine('Marktgasse 5', 'Bern', 'Switzerland')).toBe('Marktgasse 5, Bern, Switzerland');
-    expect(placeLine('', 'Bern')).toBe('Bern');
   });
 });

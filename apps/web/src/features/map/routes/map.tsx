@@ -9,25 +9,26 @@ import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
+import { useSearchTerm } from '../../../components/use-debounced-value';
 import { paths } from '../../../config/paths';
 import { useLocale, useT } from '../../../i18n';
+import { useCountText } from '../../../i18n/plural';
 import { errorMessage } from '../../../lib/api-client';
+import { placeLine } from '../../../lib/place-line';
 import { useCategories } from '../../catalogue/api/categories';
 import { useMapStyleUrl } from '../api/map-config';
 import { useMapStores } from '../api/map-stores';
-import { placeLine } from '../lib/address';
 import { StoreMap, type StoreMapHandle } from '../components/store-map';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 export function Component() {
   const t = useT();
+  const count = useCountText();
   const locale = useLocale();
   usePageTitle(t('nav.findStore'));
   const mapStyle = useMapStyleUrl();
   const listHeading = useRef<HTMLHeadingElement>(null);
   const [input, setInput] = useState('');
-  const debounced = useDebouncedValue(input.trim(), 500);
-  const term = debounced.length >= 2 ? debounced : '';
+  const term = useSearchTerm(input);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const storesQuery = useMapStores(term);
   const categories = useCategories();
@@ -46,7 +47,7 @@ export function Component() {
   const categoryName = categories.data?.find((c) => c.id === categoryId)?.name;
   const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}` : '';
   const summary = [
-    t(stores.length === 1 ? 'map.countOne' : 'map.countMany', { count: stores.length }),
+    count('map.count', stores.length),
     term ? t('map.forTerm', { term }) : '',
     categoryName ? t('map.inCategory', { category: categoryName }) : '',
   ]

@@ -1,6 +1,19 @@
 /** Every order call of the web app: query options for reads, mutations that refresh what they change. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, SellerOrder } from '@marktgasse/shared';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ORDERS_PAGE_SIZE,
+  type Order,
+  type PagedOrders,
+  type PagedSellerOrders,
+  type SellerOrder,
+} from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
 export interface PaymentConfig {
@@ -9,10 +22,17 @@ export interface PaymentConfig {
   currency: 'CHF';
 }
 
+/** The caller's orders, newest first, a page at a time ("Load More" asks for `next`). */
 export const myOrdersQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['orders', 'mine'],
-    queryFn: () => api<Order[]>('/api/orders/myorders/'),
+    queryFn: ({ pageParam, signal }) =>
+      api<PagedOrders>('/api/orders/myorders/', {
+        query: { offset: pageParam, limit: ORDERS_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
     staleTime: 0,
   });
 
@@ -31,9 +51,15 @@ export const paymentConfigQuery = () =>
   });
 
 export const mySellerOrdersQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['seller-orders', 'mine'],
-    queryFn: () => api<SellerOrder[]>('/api/seller-orders/myorders/'),
+    queryFn: ({ pageParam, signal }) =>
+      api<PagedSellerOrders>('/api/seller-orders/myorders/', {
+        query: { offset: pageParam, limit: ORDERS_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
     staleTime: 0,
   });
 
@@ -44,10 +70,10 @@ export const sellerOrderQuery = (id: string) =>
     staleTime: 0,
   });
 
-export const useMyOrders = () => useQuery(myOrdersQuery());
+export const useMyOrders = () => useInfiniteQuery(myOrdersQuery());
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 export const usePaymentConfig = (enabled: boolean) => useQuery({ ...paymentConfigQuery(), enabled });
-export const useMySellerOrders = () => useQuery(mySellerOrdersQuery());
+export const useMySellerOrders = () => useInfiniteQuery(mySellerOrdersQuery());
 export const useSellerOrder = (id: string) => useQuery(sellerOrderQuery(id));
 
 /** Pays an order: no body for the test provider, the approved PayPal order id otherwise. */

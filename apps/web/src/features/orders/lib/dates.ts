@@ -2,22 +2,9 @@
  * The hold time of an unpaid order. Dates and times themselves are shown through
  * useFormat() (src/i18n/format.ts): the locale's shape, always in Swiss time.
  */
-import type { TranslateVars } from '../../../i18n';
-
 /** Whole minutes left until `iso` (rounded up), 0 when past. */
 export function minutesLeft(iso: string, now = Date.now()): number {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 0;
   return Math.max(0, Math.ceil((time - now) / 60_000));
-}
-
-/** 'Reserved for 28 more minutes' in the locale's plural form. */
-export function holdTimeText(
-  minutes: number,
-  t: (key: string, vars?: TranslateVars) => string,
-  locale: string,
-  shown = String(minutes),
-): string {
-  const form = new Intl.PluralRules(locale).select(minutes) === 'one' ? 'one' : 'other';
-  return t(`orders.hold.${form}`, { count: shown });
 }

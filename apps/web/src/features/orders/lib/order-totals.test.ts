@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderItem, SellerOrder } from '@marktgasse/shared';
-import { nothingLeft, orderCounts } from './order-totals';
+import { nothingLeft, orderCounts, pickupStores } from './order-totals';
 
 const item = (overrides: Partial<OrderItem> = {}): OrderItem => ({
   id: 1,
@@ -48,5 +48,21 @@ describe('seller order state', () => {
     ).toBe(true);
     expect(nothingLeft(sellerOrder({ inStoreOrderItems: [{ ...pickup, isRetrieved: true }] }))).toBe(true);
     expect(nothingLeft(sellerOrder())).toBe(false);
+  });
+});
+
+describe('pick-up stores', () => {
+  it('lists each store of the pick-up items once, in order', () => {
+    const bern = { id: 1, name: 'Laden Bern', owner_name: 'sennerei', city: 'Bern' };
+    const thun = { id: 2, name: 'Laden Thun', owner_name: 'sennerei', city: 'Thun' };
+    const so = sellerOrder({
+      inStoreOrderItems: [
+        item({ id: 1, orderType: 'inStore', store: bern }),
+        item({ id: 2, orderType: 'inStore', store: thun }),
+        item({ id: 3, orderType: 'inStore', store: bern }),
+      ],
+    });
+    expect(pickupStores(so)).toEqual([bern, thun]);
+    expect(pickupStores(sellerOrder())).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { SellerOrder } from '@marktgasse/shared';
+import type { OrderItem, SellerOrder } from '@marktgasse/shared';
 
 /** Item counts (quantities) of one or more seller orders. */
 export function orderCounts(sellerOrders: readonly SellerOrder[]): {
@@ -23,4 +23,9 @@ export function nothingLeft(so: SellerOrder): boolean {
     (so.onlineOrderItems.length === 0 || so.isShipped) &&
     so.inStoreOrderItems.every((i) => i.isRetrieved)
   );
+}
+
+/** The stores a seller order's pick-up items wait in, each once (null for a line without its store). */
+export function pickupStores(so: SellerOrder): OrderItem['store'][] {
+  return [...new Map(so.inStoreOrderItems.map((item) => [item.store?.id, item.store])).values()];
 }

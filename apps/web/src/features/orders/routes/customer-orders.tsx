@@ -1,7 +1,8 @@
+import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { parseRappen } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
@@ -19,7 +20,8 @@ function OrdersTable() {
   const f = useFormat();
   if (isPending) return <Loader />;
   if (isError) return <Message variant="danger">{errorMessage(error)}</Message>;
-  if (!data.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
+  const rows = data.pages.flatMap((page) => page.results);
+  if (!rows.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
   return (
     <Table striped hover className="orders-table bg-white mb-0">
       <thead>
@@ -35,13 +37,11 @@ function OrdersTable() {
         </tr>
       </thead>
       <tbody>
-        {data.map((order) => (
+        {rows.map((order) => (
           <tr key={order.id}>
             <td data-label={t('orders.list.id')}>{order.id}</td>
             <td data-label={t('orders.list.date')}>{f.date(order.createdAt)}</td>
-            <td data-label={t('orders.list.total')}>
-              {f.money((parseRappen(order.totalPrice) ?? 0) + (parseRappen(order.totalShippingPrice) ?? 0))}
-            </td>
+            <td data-label={t('orders.list.total')}>{f.money(order.totalAmount)}</td>
             <td data-label={t('orders.list.paid')}>
               <DateOrCross
                 iso={order.paidAt}
@@ -67,6 +67,21 @@ function OrdersTable() {
   );
 }
 
+/** The next page of the same list (one query, shared with the table). */
+function LoadMoreOrders() {
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = useMyOrders();
+  const t = useT();
+  if (!hasNextPage) return null;
+  return (
+    <div className="text-center mt-3">
+      <Button variant="outline-primary" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+        {isFetchingNextPage && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {t('orders.list.loadMore')}
+      </Button>
+    </div>
+  );
+}
+
 export function Component() {
   const t = useT();
   usePageTitle(t('orders.list.title'));
@@ -75,6 +90,7 @@ export function Component() {
       <Container className="py-4">
         <h1 className="h3 mb-3">{t('orders.list.title')}</h1>
         <OrdersTable />
+        <LoadMoreOrders />
       </Container>
     </RequireLogin>
   );

@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
@@ -19,7 +20,8 @@ function SellerOrdersTable() {
   const f = useFormat();
   if (isPending) return <Loader />;
   if (isError) return <Message variant="danger">{errorMessage(error)}</Message>;
-  if (!data.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
+  const rows = data.pages.flatMap((page) => page.results);
+  if (!rows.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
   return (
     <Table striped hover className="orders-table bg-white mb-0">
       <thead>
@@ -35,7 +37,7 @@ function SellerOrdersTable() {
         </tr>
       </thead>
       <tbody>
-        {data.map((so) => (
+        {rows.map((so) => (
           <tr key={so.id}>
             <td data-label={t('orders.list.id')}>{so.id}</td>
             <td data-label={t('orders.list.date')}>{f.date(so.createdAt)}</td>
@@ -68,6 +70,21 @@ function SellerOrdersTable() {
   );
 }
 
+/** The next page of the same list (one query, shared with the table). */
+function LoadMoreSellerOrders() {
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = useMySellerOrders();
+  const t = useT();
+  if (!hasNextPage) return null;
+  return (
+    <div className="text-center mt-3">
+      <Button variant="outline-primary" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+        {isFetchingNextPage && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {t('orders.list.loadMore')}
+      </Button>
+    </div>
+  );
+}
+
 export function Component() {
   const t = useT();
   usePageTitle(t('orders.sellerList.title'));
@@ -76,6 +93,7 @@ export function Component() {
       <Container className="py-4">
         <h1 className="h3 mb-3">{t('orders.sellerList.title')}</h1>
         <SellerOrdersTable />
+        <LoadMoreSellerOrders />
       </Container>
     </RequireLogin>
   );

@@ -5,8 +5,10 @@
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { GeocodeFeature } from '@marktgasse/shared';
+import { errorProps, FieldFeedback } from '../../../components/form-field';
 import { useT } from '../../../i18n';
-import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
+import { useCountText } from '../../../i18n/plural';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useGeocode } from '../api/geocode';
 
 interface Props {
@@ -19,6 +21,7 @@ interface Props {
 
 export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) {
   const t = useT();
+  const count = useCountText();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -45,10 +48,9 @@ export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) 
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-describedby={`${id}-help`}
           autoComplete="off"
           value={value}
-          isInvalid={Boolean(error)}
+          {...errorProps(id, error, `${id}-help`)}
           onChange={(e) => {
             onInput(e.target.value);
             setOpen(true);
@@ -94,14 +96,12 @@ export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) 
             </li>
           ))}
         </ul>
-        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+        <FieldFeedback id={id} error={error} />
       </div>
       <Form.Text id={`${id}-help`}>{t('seller.address.help')}</Form.Text>
       <span className="visually-hidden" aria-live="polite">
         {open && query.length >= 2 && geocode.isSuccess
-          ? t(suggestions.length === 1 ? 'seller.address.countOne' : 'seller.address.countMany', {
-              count: suggestions.length,
-            })
+          ? count('seller.address.count', suggestions.length)
           : ''}
       </span>
     </div>

@@ -12,7 +12,7 @@ import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useProductStocks } from '../api/stocks';
 import { useMyStores } from '../api/stores';
-import { StockRow } from './stock-row';
+import { ActionsHeader, StockRow } from './stock-row';
 import { TextWithLink } from './text-with-link';
 
 export function ProductStockPanel({ product }: { product: Product }) {
@@ -42,27 +42,14 @@ export function ProductStockPanel({ product }: { product: Product }) {
             <tr>
               <th scope="col">{t('seller.col.store')}</th>
               <th scope="col">{t('seller.col.stock')}</th>
-              <th scope="col" className="text-end">
-                <span className="visually-hidden">{t('seller.col.actions')}</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
             {(stores.data ?? []).map((store) => {
               const stock = byStore.get(store.id);
               return (
-                <StockRow
-                  key={store.id}
-                  label={t('seller.stock.rowLabel', {
-                    product: `${product.brand} ${product.name}`,
-                    store: store.name,
-                  })}
-                  stockId={stock?.id}
-                  number={stock?.number ?? 0}
-                  store={store.id}
-                  product={product.id}
-                  columns={3}
-                >
+                <StockRow key={store.id} product={product} store={store} stock={stock} columns={3}>
                   <td>
                     <span className="fw-semibold">{store.name}</span>
                     <div className="small text-body-secondary">{store.city}</div>

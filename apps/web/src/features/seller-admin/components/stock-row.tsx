@@ -7,7 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { MAX_STOCK } from '@marktgasse/shared';
+import { MAX_STOCK, type Product, type Store } from '@marktgasse/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
@@ -16,16 +16,26 @@ import { useSaveStock } from '../api/stocks';
 interface Props {
   /** Leading cells (product or store). */
   children: ReactNode;
-  /** How the row is named for assistive technology, e.g. 'Bergkäse in Laden Bern'. */
-  label: string;
-  stockId?: number;
-  number: number;
-  store: number;
-  product: number;
+  product: Pick<Product, 'id' | 'brand' | 'name'>;
+  store: Pick<Store, 'id' | 'name'>;
+  /** The stock record, when the store has one for the product. */
+  stock: { id: number; number: number } | undefined;
   columns: number;
 }
 
-export function StockRow({ children, label, stockId, number, store, product, columns }: Props) {
+/** The actions column's header of the seller's tables (named for screen readers only). */
+export function ActionsHeader() {
+  const t = useT();
+  return (
+    <th scope="col" className="text-end">
+      <span className="visually-hidden">{t('seller.col.actions')}</span>
+    </th>
+  );
+}
+
+export function StockRow({ children, product, store, stock, columns }: Props) {
+  const number = stock?.number ?? 0;
+  const pair = { stockId: stock?.id, store: store.id, product: product.id };
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(String(number));
   const [invalid, setInvalid] = useState(false);
@@ -33,6 +43,11 @@ export function StockRow({ children, label, stockId, number, store, product, col
   const save = useSaveStock();
   const inputId = useId();
   const t = useT();
+  // How the row is named for assistive technology, e.g. 'Sennerei Bergkäse in Laden Bern'.
+  const label = t('seller.stock.rowLabel', {
+    product: `${product.brand} ${product.name}`,
+    store: store.name,
+  });
 
   function startEdit() {
     setValue(String(number));
@@ -48,7 +63,7 @@ export function StockRow({ children, label, stockId, number, store, product, col
       setInvalid(true);
       return;
     }
-    save.mutate({ stockId, number: parsed, store, product }, { onSuccess: () => setEditing(false) });
+    save.mutate({ ...pair, number: parsed }, { onSuccess: () => setEditing(false) });
   }
 
   return (
@@ -140,7 +155,7 @@ export function StockRow({ children, label, stockId, number, store, product, col
         title={t('seller.stock.deleteTitle')}
         body={t('seller.stock.deleteBody', { label })}
         onClose={() => setConfirming(false)}
-        onConfirm={() => save.mutate({ stockId, number: 0, store, product })}
+        onConfirm={() => save.mutate({ ...pair, number: 0 })}
       />
     </>
   );

@@ -13,18 +13,17 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../map/hooks/use-debounced-value';
+import { useSearchTerm } from '../../../components/use-debounced-value';
 import { useMyProducts } from '../api/products';
 import { useProductsInMyStore, useStoreStocks } from '../api/stocks';
-import { StockRow } from './stock-row';
+import { ActionsHeader, StockRow } from './stock-row';
 import { TextWithLink } from './text-with-link';
 
 export function StoreStockPanel({ store }: { store: Store }) {
   const t = useT();
   const f = useFormat();
   const [input, setInput] = useState('');
-  const debounced = useDebouncedValue(input.trim(), 500);
-  const term = debounced.length >= 2 ? debounced : '';
+  const term = useSearchTerm(input);
   const products = useMyProducts();
   const stocks = useStoreStocks(store.id);
   const matches = useProductsInMyStore(store.id, term);
@@ -81,25 +80,12 @@ export function StoreStockPanel({ store }: { store: Store }) {
                 {t('seller.col.price')}
               </th>
               <th scope="col">{t('seller.col.stock')}</th>
-              <th scope="col" className="text-end">
-                <span className="visually-hidden">{t('seller.col.actions')}</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
             {rows.map(({ product, stock }) => (
-              <StockRow
-                key={product.id}
-                label={t('seller.stock.rowLabel', {
-                  product: `${product.brand} ${product.name}`,
-                  store: store.name,
-                })}
-                stockId={stock?.id}
-                number={stock?.number ?? 0}
-                store={store.id}
-                product={product.id}
-                columns={4}
-              >
+              <StockRow key={product.id} product={product} store={store} stock={stock} columns={4}>
                 <td>
                   <Link to={paths.product(product.id)} className="fw-semibold">
                     {product.name}

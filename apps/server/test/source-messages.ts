@@ -1,6 +1,6 @@
 /**
  * Finds every message the API can send by reading the source with the TypeScript parser
- * (test-only: messages.test.ts uses it to prove the catalogue translates all of them).
+ * (src/i18n/messages.test.ts uses it to prove the catalogue translates all of them).
  * A message comes back as its "shape": the literal text with every `${…}` (or catalogue
  * `{name}`) replaced by `{}`.
  */
@@ -264,7 +264,7 @@ export interface SourceRoots {
 }
 
 export function defaultRoots(): SourceRoots {
-  const serverSrc = path.resolve(import.meta.dirname, '..');
+  const serverSrc = path.resolve(import.meta.dirname, '../src');
   return { server: serverSrc, shared: path.resolve(serverSrc, '../../../packages/shared/src') };
 }
 

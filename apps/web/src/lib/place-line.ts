@@ -10,3 +10,8 @@ export function placeLine(address: string, ...more: string[]): string {
   }
   return parts.join(', ');
 }
+
+/** A shipping address on one line: 'Marktgasse 1, 3011 Bern, Schweiz'. */
+export function postalLine(address: { address: string; postalCode: string; city: string; country: string }) {
+  return `${address.address}, ${address.postalCode} ${address.city}, ${address.country}`;
+}

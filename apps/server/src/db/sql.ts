@@ -1,0 +1,45 @@
+/**
+ * The one way to run raw SQL (`sql` templates) outside the query builder. Repositories use
+ * the query builder where it can say the query; a statement it cannot say (CTE writes,
+ * `for update skip locked`, set-returning functions) goes through `rawRows`, or through
+ * `statement` + `runStatement` when it is hot enough to be a named prepared statement.
+ */
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
+
+/** Rows of a raw `execute`: node-postgres answers a result object, PGlite its own; both carry `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
+/** Runs one raw statement and answers its rows. */
+export async function rawRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+const dialect = new PgDialect();
+
+/** A raw statement whose text is built once; `sql.placeholder(name)` marks the values given per call. */
+export interface Statement {
+  name: string;
+  query: Query;
+}
+
+export function statement(name: string, query: SQL): Statement {
+  return { name, query: dialect.sqlToQuery(query) };
+}
+
+/**
+ * Runs a statement as a named prepared statement: PostgreSQL parses it once per connection
+ * and can reuse its plan. PGlite ignores the name. Drizzle has no public API for a named raw
+ * statement, so its session is reached here and nowhere else.
+ */
+export async function runStatement<T>(
+  db: DbOrTx,
+  stmt: Statement,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(stmt.query, undefined, stmt.name, false);
+  return rowsOf<T>(await prepared.execute(values));
+}

@@ -1,0 +1,23 @@
+/** Periodic work of the orders module: expiring unpaid orders and delivering queued e-mails. */
+import type { Job } from '../../jobs.ts';
+import { deliverOutbox, purgeOldMail } from './mail.ts';
+import { ordersServiceFor } from './service.ts';
+
+/** Started by server.ts with the other modules' jobs; each is safe to run in several processes at once. */
+export const orderJobs: readonly Job[] = [
+  {
+    name: 'orders.expire-unpaid',
+    intervalMs: 30_000,
+    run: (ctx) => ordersServiceFor(ctx).sweepExpired(),
+  },
+  {
+    name: 'orders.deliver-outbox',
+    intervalMs: 15_000,
+    run: (ctx, log) => deliverOutbox(ctx, log),
+  },
+  {
+    name: 'orders.purge-sent-mail',
+    intervalMs: 3_600_000,
+    run: (ctx) => purgeOldMail(ctx),
+  },
+];

@@ -1,0 +1,21 @@
+/** The configuration every test builds its app with. */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { loadConfig, type Config, type Env } from '../src/config/env.ts';
+
+/** A configuration for tests: nothing read from the environment except what is passed. */
+export function testConfig(overrides: Partial<Record<keyof Env, string>> = {}): Config {
+  const dataDir =
+    overrides.DATA_DIR ??
+    path.join(process.env.TMPDIR ?? '/tmp', `mg-test-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    ...overrides,
+    DATA_DIR: dataDir,
+  });
+}
