@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { DatabaseWatchdog, watchedClient, watchPglite, type WatchdogSettings } from './watchdog.ts';
+import { DatabaseWatchdog, watchedClient, watchPglite, watchPool, type WatchdogSettings } from './watchdog.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -72,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Waiting for a connection ends as an outage (503) instead of queueing for ever.
     const poolOptions = { Client, connectionTimeoutMillis: settings.stallMs, max: options.poolSize ?? 10 };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, ...poolOptions });
+    watchPool(pool, watchdog);
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */
     });
@@ -80,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     let readDb = db;
     if (options.databaseReadUrl) {
       readPool = new pg.Pool({ connectionString: options.databaseReadUrl, ...poolOptions });
+      watchPool(readPool, watchdog);
       readPool.on('error', () => {});
       readDb = drizzlePg(readPool, { schema }) as unknown as Db;
     }

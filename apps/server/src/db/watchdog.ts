@@ -85,7 +85,7 @@ export class DatabaseWatchdog {
   }
 
   /** Marks a statement in flight; call the answer with its error (or nothing) when it settles. */
-  begin(): (error?: unknown) => void {
+  begin(sqlText?: string): (error?: unknown) => void {
     const id = this.nextId++;
     this.inFlight.set(id, Date.now());
     return (error?: unknown) => {
@@ -93,13 +93,17 @@ export class DatabaseWatchdog {
       this.lastAnswer = Date.now();
       this.stalledLogged = false;
       if (error !== undefined) this.noteFailure(error);
+      // A write that went through: the disk has room again.
+      else if (sqlText !== undefined && this.diskFullAt && !isReadOnlySql(sqlText)) this.diskFullAt = 0;
     };
   }
 
   /** Runs `work` as one watched statement. */
-  async watch<T>(work: () => Promise<T>, sqlText?: string): Promise<T> {
-    this.guard(sqlText);
-    const end = this.begin();
+  async watch<T>(work: () => Promise<T>, sqlText?: string, guarded = true): Promise<T> {
+    // Inside a transaction that already began, statements are not refused for low space.
+    if (guarded) this.guard(sqlText);
+    else if (this.wrecked || this.stalledFor() >= this.settings.stallMs) this.guard();
+    const end = this.begin(sqlText);
     try {
       const result = await work();
       end();
@@ -259,8 +263,9 @@ export function watchedClient(watchdog: DatabaseWatchdog): typeof pg.Client {
   return class WatchedClient extends pg.Client {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
-      watchdog.guard(textOf(args[0]));
-      const end = watchdog.begin();
+      const text = textOf(args[0]);
+      watchdog.guard(text);
+      const end = watchdog.begin(text);
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
         const callback = args[last] as (error: unknown, result: unknown) => void;
@@ -277,6 +282,24 @@ export function watchedClient(watchdog: DatabaseWatchdog): typeof pg.Client {
       return result;
     }
   } as unknown as typeof pg.Client;
+}
+
+/**
+ * A pool whose callers are refused at once while the database is known to be stuck, instead
+ * of waiting for a connection that a stuck statement holds.
+ */
+export function watchPool(pool: pg.Pool, watchdog: DatabaseWatchdog): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((callback?: (error: unknown, client?: unknown, done?: unknown) => void) => {
+    try {
+      watchdog.guard('select');
+    } catch (error) {
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error, undefined, () => {}));
+      return undefined;
+    }
+    return callback ? connect(callback) : connect();
+  }) as typeof pool.connect;
 }
 
 /** PGlite's statements (and those inside its transactions) go through the watchdog. */
@@ -299,9 +322,9 @@ export function watchPglite(client: PGlite, watchdog: DatabaseWatchdog): void {
         const txQuery = tx.query.bind(tx);
         const txExec = tx.exec.bind(tx);
         tx.query = ((text: string, ...rest: unknown[]) =>
-          watchdog.watch(() => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as typeof tx.query;
+          watchdog.watch(() => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest), text, false)) as typeof tx.query;
         tx.exec = ((text: string, ...rest: unknown[]) =>
-          watchdog.watch(() => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as typeof tx.exec;
+          watchdog.watch(() => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest), text, false)) as typeof tx.exec;
         return callback(tx);
       });
     } finally {
