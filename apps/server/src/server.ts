@@ -99,7 +99,9 @@ export async function startServer(config: Config, { quiet = false } = {}) {
       databaseReadUrl: config.DATABASE_READ_URL,
       dataDir: config.dataDir,
       poolSize: config.DATABASE_POOL_SIZE,
+      watchdog: { stallMs: config.DATABASE_STALL_MS, exitMs: config.DATABASE_STALL_EXIT_MS },
     });
+    database.watchdog.superviseMainThread();
     await runMigrations(database);
     // The category tree is reference data: kept up to date at every start, demo data or not.
     await seedCategories(database);
@@ -126,6 +128,14 @@ export async function startServer(config: Config, { quiet = false } = {}) {
       held.release();
     });
     await app.ready();
+    // A stuck database ends the process (with a log line) so that its supervisor restarts it.
+    opened.watchdog.start({
+      log: app.log,
+      onFatal: () => setTimeout(() => process.exit(1), 100),
+      dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+      warnFreeBytes: config.DISK_FREE_WARN_MB * 1024 * 1024,
+      minFreeBytes: config.DISK_FREE_MIN_MB * 1024 * 1024,
+    });
     httpServer.serve(handler!);
     const port = (httpServer.server.address() as { port: number }).port;
     const url = config.PUBLIC_URL ?? `http://${config.HOST}:${port}`;

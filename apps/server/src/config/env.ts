@@ -30,6 +30,14 @@ const processSettings = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(3_600_000).default(5_000),
   /** How long a stop waits for requests in flight before the process exits anyway. */
   SHUTDOWN_GRACE_MS: milliseconds(600_000).default(15_000),
+  /** No query answered for this long: the database counts as stalled, 503 (decision 161). */
+  DATABASE_STALL_MS: milliseconds(3_600_000).default(10_000),
+  /** Stalled (or stuck inside the embedded database) this long: the process exits for a restart. */
+  DATABASE_STALL_EXIT_MS: milliseconds(3_600_000).default(60_000),
+  /** Free space in DATA_DIR (embedded database) below which the log warns, once a minute. */
+  DISK_FREE_WARN_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /** Free space in DATA_DIR below which the embedded database refuses writes (503); 0 = never. */
+  DISK_FREE_MIN_MB: z.coerce.number().int().min(0).max(10_000_000).default(64),
 };
 
 const envSchema = z.object({
@@ -116,6 +124,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
       path: ['HTTP_HEADERS_TIMEOUT_MS'],
       message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    })
+    .refine((env) => env.DATABASE_STALL_MS < env.DATABASE_STALL_EXIT_MS, {
+      path: ['DATABASE_STALL_EXIT_MS'],
+      message: 'must be longer than DATABASE_STALL_MS',
     })
     .safeParse(source);
   if (!result.success) {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { DatabaseWatchdog, watchedClient, watchPglite, watchPool, type WatchdogSettings } from './watchdog.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -45,6 +46,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** The node-postgres pool, on PostgreSQL only (migrations need one dedicated connection). */
   pool?: pg.Pool;
+  /** Sees every statement: stalls, refused writes, low space (db/watchdog.ts). */
+  watchdog: DatabaseWatchdog;
   close(): Promise<void>;
 }
 
@@ -58,11 +61,18 @@ export interface DatabaseOptions {
   /** In-memory PGlite (tests). */
   memory?: boolean;
   poolSize?: number;
+  watchdog?: WatchdogSettings;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const settings = options.watchdog ?? { stallMs: 10_000, exitMs: 60_000 };
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const watchdog = new DatabaseWatchdog(settings, 'postgres');
+    const Client = watchedClient(watchdog);
+    // Waiting for a connection ends as an outage (503) instead of queueing for ever.
+    const poolOptions = { Client, connectionTimeoutMillis: settings.stallMs, max: options.poolSize ?? 10 };
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, ...poolOptions });
+    watchPool(pool, watchdog);
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */
     });
@@ -70,7 +80,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     let readPool: pg.Pool | undefined;
     let readDb = db;
     if (options.databaseReadUrl) {
-      readPool = new pg.Pool({ connectionString: options.databaseReadUrl, max: options.poolSize ?? 10 });
+      readPool = new pg.Pool({ connectionString: options.databaseReadUrl, ...poolOptions });
+      watchPool(readPool, watchdog);
       readPool.on('error', () => {});
       readDb = drizzlePg(readPool, { schema }) as unknown as Db;
     }
@@ -79,7 +90,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       readDb,
       engine: 'postgres',
       pool,
+      watchdog,
       async close() {
+        watchdog.stop();
         await pool.end();
         await readPool?.end();
       },
@@ -93,12 +106,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(
     dataPath ? { dataDir: dataPath, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
   );
+  const watchdog = new DatabaseWatchdog(settings, 'pglite');
+  watchPglite(client, watchdog);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     readDb: db,
     engine: 'pglite',
+    watchdog,
     async close() {
+      watchdog.stop();
       if (!client.closed) await client.close();
     },
   };

@@ -240,6 +240,31 @@ export const MESSAGES: Catalogue = {
     fr: 'La recherche d’adresse n’est pas disponible pour le moment. Veuillez réessayer dans un instant.',
     it: 'La ricerca di indirizzi non è disponibile al momento. Riprova tra poco.',
   },
+  'The shop is briefly unavailable. Please try again in a moment.': {
+    de: 'Der Shop ist kurz nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'La boutique est brièvement indisponible. Veuillez réessayer dans un instant.',
+    it: 'Il negozio è brevemente non disponibile. Riprova tra poco.',
+  },
+  'The shop is briefly unavailable: its database is not answering. Please try again in a moment.': {
+    de: 'Der Shop ist kurz nicht verfügbar: Seine Datenbank antwortet nicht. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'La boutique est brièvement indisponible : sa base de données ne répond pas. Veuillez réessayer dans un instant.',
+    it: 'Il negozio è brevemente non disponibile: il suo database non risponde. Riprova tra poco.',
+  },
+  'The shop cannot save anything right now: its storage is full. Please try again later.': {
+    de: 'Der Shop kann im Moment nichts speichern: Sein Speicher ist voll. Bitte versuchen Sie es später noch einmal.',
+    fr: 'La boutique ne peut rien enregistrer pour le moment : son espace de stockage est plein. Veuillez réessayer plus tard.',
+    it: 'Il negozio non può salvare nulla al momento: il suo spazio di archiviazione è pieno. Riprova più tardi.',
+  },
+  'The database is not answering: a query has been running too long.': {
+    de: 'Die Datenbank antwortet nicht: Eine Abfrage läuft schon zu lange.',
+    fr: 'La base de données ne répond pas : une requête dure depuis trop longtemps.',
+    it: 'Il database non risponde: una query è in corso da troppo tempo.',
+  },
+  'The database cannot write: its disk is full.': {
+    de: 'Die Datenbank kann nicht schreiben: Ihr Datenträger ist voll.',
+    fr: 'La base de données ne peut pas écrire : son disque est plein.',
+    it: 'Il database non può scrivere: il suo disco è pieno.',
+  },
   'The database is not reachable.': {
     de: 'Die Datenbank ist nicht erreichbar.',
     fr: 'La base de données est inaccessible.',

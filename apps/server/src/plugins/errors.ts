@@ -1,11 +1,13 @@
 /**
  * One place maps every failure to HTTP: AppError codes to their status, schema failures to
- * 400 with per-field messages, and anything unexpected to a masked 500 logged with the
- * request id. No stack trace or SQL text ever reaches a client.
+ * 400 with per-field messages, a database outage, full disk or stall to 503 with Retry-After
+ * (decision 160), and anything unexpected to a masked 500 logged with the request id. No
+ * stack trace or SQL text ever reaches a client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isUniqueViolation, pgErrorCode } from '../db/client.ts';
+import { databaseFault, FAULT_ANSWERS, FaultLog, rootMessage } from '../db/outage.ts';
 import { IMAGE_TOO_LARGE_MESSAGE } from '@marktgasse/shared';
 import { AppError, type FieldError } from '../lib/errors.ts';
 import { describeFieldErrors } from '../lib/validation.ts';
@@ -69,6 +71,8 @@ function isMalformedMultipart(error: Error): boolean {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One line per kind of database fault per 10 s, however many requests fail meanwhile.
+  const faults = new FaultLog(10_000);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -125,6 +129,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
         detail = 'This content type is not supported: send JSON or multipart/form-data.';
       }
       return reply.status(status).send({ detail });
+    }
+    const fault = databaseFault(error);
+    if (fault) {
+      const logged = faults.record(fault);
+      if (logged)
+        request.log.error(
+          { fault, cause: rootMessage(error), suppressedSinceLastLine: logged.suppressed, url: request.url },
+          `database ${fault}: answering 503`,
+        );
+      const answer = FAULT_ANSWERS[fault];
+      return reply
+        .status(503)
+        .header('retry-after', String(answer.retryAfterSeconds))
+        .send({ detail: answer.detail });
     }
     const fromDatabase = databaseClientError(error);
     if (fromDatabase) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBodySchema, healthSchema, publicConfigSchema } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { databaseFault } from '../../db/outage.ts';
 import { HealthRepo } from './repo.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,11 +16,24 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (_request, reply) => {
+      // A known problem (stalled, disk full) answers at once, without a query that would queue.
+      const problem = ctx.database.watchdog.problem();
+      if (problem) return reply.status(503).header('retry-after', '5').send({ detail: problem.detail });
       try {
         await repo.ping();
         return { status: 'ok' as const, database: ctx.database.engine };
-      } catch {
-        return reply.status(503).send({ detail: 'The database is not reachable.' });
+      } catch (error) {
+        const known = ctx.database.watchdog.problem();
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({
+            detail:
+              known?.detail ??
+              (databaseFault(error) === 'stalled'
+                ? 'The database is not answering: a query has been running too long.'
+                : 'The database is not reachable.'),
+          });
       }
     },
   );
