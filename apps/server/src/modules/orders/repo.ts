@@ -516,8 +516,8 @@ export async function markExpired(tx: DbOrTx, orderId: number): Promise<OrderRow
 export async function releaseAllocations(
   tx: DbOrTx,
   orderId: number,
-): Promise<{ storeId: number; productId: number; quantity: number }[]> {
-  return tx
+): Promise<{ storeId: number; productId: number; quantity: number; heldSince: Date }[]> {
+  const rows = await tx
     .update(stockAllocations)
     .set({ releasedAt: sql`now()` })
     .where(
@@ -533,7 +533,10 @@ export async function releaseAllocations(
       storeId: stockAllocations.storeId,
       productId: stockAllocations.productId,
       quantity: stockAllocations.quantity,
+      // When the units were taken: a seller's later count is not overridden (decision 172).
+      heldSinceMs: sql<number>`(select (extract(epoch from o.created_at) * 1000)::float8 from ${orders} o where o.id = ${orderId})`,
     });
+  return rows.map(({ heldSinceMs, ...units }) => ({ ...units, heldSince: new Date(Number(heldSinceMs)) }));
 }
 
 // ---------------------------------------------------------------- fulfilment
