@@ -12,6 +12,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { computeCartTotals, parseRappen, rappenToDecimal } from '@marktgasse/shared';
 
+/** The bench places many unpaid orders per customer: the anti-hoarding limits would refuse them. */
+const ORDER_LIMITS_OFF = {
+  ORDER_MAX_UNPAID: '1000',
+  ORDER_MAX_UNITS_PER_PRODUCT: '100000',
+  RATE_LIMIT_ORDERS_PER_USER: '100000',
+};
+
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
 const args = process.argv.slice(2);
@@ -342,7 +349,7 @@ async function benchPostgres(): Promise<string> {
     log(`PostgreSQL: seeding ${PRODUCTS} products into ${name}`);
     const seconds = await seed(env);
     log(`seeded in ${seconds.toFixed(0)} s`);
-    server = startServer({ ...env, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+    server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
     const base = 'http://127.0.0.1:8190';
     await waitFor(`${base}/api/health`, 60_000);
     const client = new pg.Client({ connectionString: url.toString() });
@@ -386,7 +393,7 @@ async function benchPglite(): Promise<string> {
     log(`PGlite: seeding ${PRODUCTS} products into ${dataDir}`);
     const seconds = await seed(env);
     log(`seeded in ${seconds.toFixed(0)} s`);
-    server = startServer({ ...env, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+    server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
     const base = 'http://127.0.0.1:8191';
     await waitFor(`${base}/api/health`, 120_000);
     // PGlite allows one process: stock for the order case is raised through the bench-only route.

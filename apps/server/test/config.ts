@@ -15,6 +15,10 @@ export function testConfig(overrides: Partial<Record<keyof Env, string>> = {}): 
     SEED_DEMO: 'false',
     RATE_LIMIT_REGISTRATION_PER_IP: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
+    // Many tests place many unpaid orders per customer; the anti-hoarding tests set their own.
+    ORDER_MAX_UNPAID: '1000',
+    ORDER_MAX_UNITS_PER_PRODUCT: '100000',
+    RATE_LIMIT_ORDERS_PER_USER: '100000',
     ...overrides,
     DATA_DIR: dataDir,
   });

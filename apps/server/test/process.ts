@@ -37,6 +37,10 @@ export function serverEnv(env: Record<string, string>, port: number): NodeJS.Pro
     JWT_SECRET: 'reliability-secret-reliability-secret-01',
     RATE_LIMIT_REGISTRATION_PER_IP: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
+    // Many tests place many unpaid orders per customer; the anti-hoarding tests set their own.
+    ORDER_MAX_UNPAID: '1000',
+    ORDER_MAX_UNITS_PER_PRODUCT: '100000',
+    RATE_LIMIT_ORDERS_PER_USER: '100000',
     PORT: String(port),
     HOST: '127.0.0.1',
     ...env,

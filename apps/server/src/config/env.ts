@@ -69,6 +69,14 @@ const envSchema = z.object({
     .min(1)
     .max(60 * 24 * 7)
     .default(30),
+  /** Anti-hoarding (docs/decisions/170): unpaid orders one customer may hold at once. */
+  ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Units of one product one customer may hold in unpaid orders together. */
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Orders one customer may place per hour (counted per attempt, also when refused). */
+  RATE_LIMIT_ORDERS_PER_USER: z.coerce.number().int().min(1).default(20),
+  /** How often a customer may extend an unpaid order's hold, each time by ORDER_HOLD_MINUTES (decision 174). */
+  ORDER_HOLD_MAX_EXTENSIONS: z.coerce.number().int().min(0).max(10).default(1),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_URL: optionalUrl.default('https://api-m.sandbox.paypal.com'),

@@ -224,6 +224,12 @@ export const stocks = pgTable(
       .references(() => products.id),
     number: integer('number').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When the seller last set the number. Units held by an order placed before this are not
+     * given back when the order expires: the seller's count already says what is for sale
+     * (docs/decisions/172).
+     */
+    countedAt: ts('counted_at'),
   },
   (t) => [
     check('stocks_number_not_negative', sql`${t.number} >= 0`),
@@ -252,6 +258,8 @@ export const orders = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: ts('paid_at'),
     expiresAt: ts('expires_at').notNull(),
+    /** How often the customer extended the hold (bounded by ORDER_HOLD_MAX_EXTENSIONS). */
+    holdExtensions: integer('hold_extensions').notNull().default(0),
     providerOrderId: text('provider_order_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -367,6 +375,32 @@ export const payments = pgTable('payments', {
   currency: text('currency').notNull().default('CHF'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The first answer to a request sent with an `Idempotency-Key` (docs/decisions/173): a retry
+ * with the same key by the same user on the same route answers it again instead of placing or
+ * paying twice. `status` is null while the first request runs. Rows older than a day go.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request (route parameters and body): the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.route, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
 
 /** E-mails waiting to go out; a failed send is retried by the outbox worker, never fails the order. */
 export const outbox = pgTable(

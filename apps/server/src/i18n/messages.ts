@@ -468,6 +468,61 @@ export const MESSAGES: Catalogue = {
     fr: 'Le stock a changé pendant votre commande. Veuillez réessayer.',
     it: 'La giacenza è cambiata durante il tuo ordine. Riprova.',
   },
+  // anti-hoarding, idempotency, hold extension (decisions 170, 173, 174)
+  'You have reached the limit of {max} unpaid orders at once. Please pay an open order, or wait until it expires, before placing another.':
+    {
+      de: 'Sie haben die Grenze von {max} unbezahlten Bestellungen gleichzeitig erreicht. Bitte bezahlen Sie eine offene Bestellung oder warten Sie, bis sie abläuft, bevor Sie eine weitere aufgeben.',
+      fr: 'Vous avez atteint la limite de {max} commandes impayées en même temps. Veuillez payer une commande ouverte, ou attendre qu’elle expire, avant d’en passer une autre.',
+      it: 'Hai raggiunto il limite di {max} ordini non pagati contemporaneamente. Paga un ordine aperto, o attendi che scada, prima di effettuarne un altro.',
+    },
+  'At most {max} units of "{name}" can be ordered at once; you asked for {units}.': {
+    de: 'Von «{name}» können höchstens {max} Stück auf einmal bestellt werden; Sie wollten {units}.',
+    fr: 'Au maximum {max} unités de «{name}» peuvent être commandées à la fois ; vous en avez demandé {units}.',
+    it: 'Di «{name}» si possono ordinare al massimo {max} pezzi alla volta; ne hai chiesti {units}.',
+  },
+  'At most {max} units of "{name}" can be held in unpaid orders at once, and your open orders already hold {held}. Please pay your open order first.':
+    {
+      de: 'Von «{name}» können höchstens {max} Stück gleichzeitig in unbezahlten Bestellungen reserviert sein, und Ihre offenen Bestellungen reservieren bereits {held}. Bitte bezahlen Sie zuerst Ihre offene Bestellung.',
+      fr: 'Au maximum {max} unités de «{name}» peuvent être réservées en même temps dans des commandes impayées, et vos commandes ouvertes en réservent déjà {held}. Veuillez d’abord payer votre commande ouverte.',
+      it: 'Di «{name}» possono essere riservati al massimo {max} pezzi contemporaneamente in ordini non pagati, e i tuoi ordini aperti ne riservano già {held}. Paga prima il tuo ordine aperto.',
+    },
+  'You have placed too many orders in a short time. Please wait a while before placing another.': {
+    de: 'Sie haben in kurzer Zeit zu viele Bestellungen aufgegeben. Bitte warten Sie eine Weile, bevor Sie eine weitere aufgeben.',
+    fr: 'Vous avez passé trop de commandes en peu de temps. Veuillez patienter un moment avant d’en passer une autre.',
+    it: 'Hai effettuato troppi ordini in poco tempo. Attendi un po’ prima di effettuarne un altro.',
+  },
+  'A seller of order {id} has closed their account, so the order can no longer be paid. Please place it again without their items.':
+    {
+      de: 'Ein Verkäufer der Bestellung {id} hat sein Konto geschlossen, daher kann die Bestellung nicht mehr bezahlt werden. Bitte geben Sie sie ohne seine Artikel noch einmal auf.',
+      fr: 'Un vendeur de la commande {id} a fermé son compte : la commande ne peut plus être payée. Veuillez la passer à nouveau sans ses articles.',
+      it: 'Un venditore dell’ordine {id} ha chiuso il suo conto, quindi l’ordine non può più essere pagato. Effettualo di nuovo senza i suoi articoli.',
+    },
+  'Unpaid customer orders still hold stock of your account ({count}). Please delete it once they are paid or have expired, within {minutes} minutes at the latest.':
+    {
+      de: 'Unbezahlte Bestellungen von Kunden reservieren noch Lagerbestand Ihres Kontos ({count}). Bitte löschen Sie es, sobald sie bezahlt oder abgelaufen sind, spätestens in {minutes} Minuten.',
+      fr: 'Des commandes impayées de clients réservent encore du stock de votre compte ({count}). Veuillez le supprimer une fois qu’elles sont payées ou expirées, au plus tard dans {minutes} minutes.',
+      it: 'Ordini non pagati di clienti riservano ancora giacenze del tuo conto ({count}). Eliminalo quando saranno pagati o scaduti, al più tardi tra {minutes} minuti.',
+    },
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters.': {
+    de: 'Der Header Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.',
+    fr: 'L’en-tête Idempotency-Key doit comporter de 1 à 255 caractères ASCII visibles.',
+    it: 'L’intestazione Idempotency-Key deve avere da 1 a 255 caratteri ASCII visibili.',
+  },
+  'This Idempotency-Key was already used for a different request. Use a new key for a new request.': {
+    de: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Anfrage einen neuen Schlüssel.',
+    fr: 'Cette Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.',
+    it: 'Questa Idempotency-Key è già stata usata per un’altra richiesta. Usa una nuova chiave per una nuova richiesta.',
+  },
+  'A request with this Idempotency-Key is still being processed. Please try again in a moment.': {
+    de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement. Veuillez réessayer dans un instant.',
+    it: 'Una richiesta con questa Idempotency-Key è ancora in elaborazione. Riprova tra un momento.',
+  },
+  'The hold of order {id} cannot be extended any more. Please pay it before it expires.': {
+    de: 'Die Reservierung der Bestellung {id} kann nicht mehr verlängert werden. Bitte bezahlen Sie sie, bevor sie abläuft.',
+    fr: 'La réservation de la commande {id} ne peut plus être prolongée. Veuillez la payer avant qu’elle expire.',
+    it: 'La prenotazione dell’ordine {id} non può più essere prolungata. Pagalo prima che scada.',
+  },
   'Order {id} was not found.': {
     de: 'Bestellung {id} wurde nicht gefunden.',
     fr: 'La commande {id} est introuvable.',

@@ -33,6 +33,8 @@ export const LIMIT_NAMES = [
   'registrationAddress',
   'reviewsUser',
   'uploadsUser',
+  /** Order placements of one customer (anti-hoarding, docs/decisions/170). */
+  'ordersUser',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
@@ -51,6 +53,7 @@ export function limitRules(config: Config): LimitRules {
     registrationAddress: { points: config.RATE_LIMIT_REGISTRATION_PER_IP, windowSeconds: 60 * 60 },
     reviewsUser: { points: REVIEWS_PER_HOUR, windowSeconds: 60 * 60 },
     uploadsUser: { points: config.RATE_LIMIT_UPLOADS_PER_USER, windowSeconds: 60 * 60 },
+    ordersUser: { points: config.RATE_LIMIT_ORDERS_PER_USER, windowSeconds: 60 * 60 },
   };
 }
 

@@ -5,7 +5,8 @@
  * other within the catalogue cache's lifetime (5 s) — at once, when the processes share Redis,
  * which carries the "catalogue changed" message between them. A logout through one process
  * is refused by the other at once too, though each remembers its callers (here for 30 s).
- * Sign-in guesses sent through both count on one counter in Redis (issue 14 rows 1–3).
+ * Sign-in guesses sent through both count on one counter in Redis (issue 14 rows 1–3), and so
+ * do one customer's checkouts: their unpaid-order limit and placement budget (row 4).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,9 @@ beforeAll(async () => {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     // Longer than the test runs: only the message between the processes can end a token early.
     CALLER_CACHE_MS: '30000',
+    // Anti-hoarding as shipped (decision 170), with a small hourly placement budget.
+    ORDER_MAX_UNPAID: '3',
+    RATE_LIMIT_ORDERS_PER_USER: '6',
   };
   // RELIABILITY_PORT: a fixed pair (port, port + 1) on a machine where ports are assigned.
   const port = Number(process.env.RELIABILITY_PORT ?? 9300 + Math.floor(Math.random() * 300));
@@ -196,6 +200,26 @@ describe('two server processes on one database', () => {
     );
     expect(seen.status).toBe(401);
     expect(Date.now() - loggedOut).toBeLessThan(1_500);
+  });
+
+  it('with Redis, one customer’s parallel checkouts through both processes share one limit and one budget', async () => {
+    const { productId, price } = await sellerWithProduct(a.base, [50]);
+    const customer = await register(a.base, 'CUSTOMER');
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        http(i % 2 ? a.base : b.base, '/api/orders/add/', {
+          method: 'POST',
+          token: customer.token,
+          body: onlineOrder(productId, price, 1),
+        }),
+      ),
+    );
+    const count = (status: number) => burst.filter((r) => r.status === status).length;
+    // Three unpaid orders at most, whichever process took them; six attempts per hour in all.
+    expect(count(201)).toBe(3);
+    expect(count(409)).toBe(3);
+    expect(count(429)).toBe(4);
+    expect(await stockOf(a.base, productId)).toBe(47);
   });
 
   it('with Redis, parallel sign-in guesses through both processes count on one counter: at most 10 are checked', async () => {

@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** Send the bearer token (default: when signed in). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -39,6 +41,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // The server answers its messages (`detail`) in the chosen language.
   const headers: Record<string, string> = {
+    ...options.headers,
     accept: 'application/json',
     'accept-language': useI18n.getState().locale,
   };

@@ -294,6 +294,22 @@ export class AccountsRepo implements CallerLookup {
   }
 
   /**
+   * Unpaid orders of customers that still hold this seller's stock (pending, hold not run
+   * out), and when the last of those holds ends (decision 171).
+   */
+  async unpaidHoldsOfSeller(sellerId: number): Promise<{ count: number; lastExpiry: Date | null }> {
+    const [row] = await rawRows<{ count: number; last_ms: number | null }>(
+      this.db,
+      sql`
+      select count(*)::int as count, (extract(epoch from max(o.expires_at)) * 1000)::float8 as last_ms
+      from ${orders} o
+      where o.status = 'pending' and o.is_paid = false and o.expires_at > now()
+        and exists (select 1 from ${sellerOrders} so where so.order_id = o.id and so.seller_id = ${sellerId})`,
+    );
+    return { count: row?.count ?? 0, lastExpiry: row?.last_ms ? new Date(row.last_ms) : null };
+  }
+
+  /**
    * Deletion keeps every order record: the user row stays with its personal data replaced,
    * the profile is emptied, the seller's stores and products leave the catalogue, and every
    * token issued before stops working.

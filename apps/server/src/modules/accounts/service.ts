@@ -290,6 +290,19 @@ export class AccountsService {
         `Your account has ${open} paid seller order${open === 1 ? '' : 's'} that ${open === 1 ? 'is' : 'are'} not completed yet. Complete them before deleting the account.`,
       );
     }
+    // Refused while customers' unpaid orders hold this seller's stock (decision 171): they
+    // are paid (and then fulfilled) or expire within the hold time, and nothing is cancelled
+    // under a customer who may be paying right now.
+    const held = await this.repo.unpaidHoldsOfSeller(id);
+    if (held.count > 0) {
+      const minutes = Math.max(
+        1,
+        Math.ceil(((held.lastExpiry?.getTime() ?? Date.now()) - Date.now()) / 60_000),
+      );
+      throw conflict(
+        `Unpaid customer orders still hold stock of your account (${held.count}). Please delete it once they are paid or have expired, within ${minutes} minutes at the latest.`,
+      );
+    }
     const { image } = await this.repo.anonymise(id);
     this.ctx.callers.forget(id);
     this.ctx.cache.invalidate();

@@ -56,6 +56,18 @@ it('expires unpaid orders past their hold and delivers order e-mails by itself',
   const shown = await app.inject({ url: `/api/orders/${orderId}/`, headers: customer.auth });
   expect(shown.json().status).toBe('expired');
 
+  // The first e-mail about an order goes at payment (decision 170).
+  const again = await app.inject({
+    method: 'POST',
+    url: '/api/orders/add/',
+    headers: customer.auth,
+    payload: orderPayload([{ product, quantity: 1 }], { totalPrice: '10.00', totalShippingPrice: '20.00' }),
+  });
+  expect(again.statusCode, again.body).toBe(201);
+  const paidId = again.json().id as number;
+  const paid = await app.inject({ method: 'PUT', url: `/api/orders/${paidId}/pay/`, headers: customer.auth });
+  expect(paid.statusCode, paid.body).toBe(200);
+
   const outbox = path.join(dataDir, 'outbox');
   const mail = await eventually(async () => {
     const files = (() => {
@@ -67,7 +79,7 @@ it('expires unpaid orders past their hold and delivers order e-mails by itself',
     })();
     return files
       .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
-      .find((text) => text.includes(`order #${orderId} received`));
+      .find((text) => text.includes(`payment received for order #${paidId}`));
   });
   expect(mail).toContain(customer.email);
 });

@@ -44,47 +44,23 @@ function link(ctx: AppContext, route: string): string {
   return `${base.replace(/\/$/, '')}/#${route}`;
 }
 
-// Built once: `toLocaleString` builds a new formatter on every call, a measurable cost per order.
-const zurichTime = new Intl.DateTimeFormat('de-CH', {
-  timeZone: 'Europe/Zurich',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
 const signature = '\n\nMarktgasse — the marketplace of Swiss shops';
 
 export const mails = {
-  orderPlaced(
-    ctx: AppContext,
-    to: { email: string; username: string },
-    order: { id: number; totalRappen: number; expiresAt: Date },
-    items: MailLine[],
-  ): MailInput {
-    const until = zurichTime.format(order.expiresAt);
-    return {
-      recipient: to.email,
-      subject: `Marktgasse: order #${order.id} received`,
-      body:
-        `Hello ${to.username},\n\nthank you for your order #${order.id}.\n\n${lines(items)}\n\n` +
-        `Total: ${formatCHF(order.totalRappen)}\n\nPlease pay by ${until}; after that the items go back on sale.\n` +
-        `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
-    };
-  },
   orderPaid(
     ctx: AppContext,
     to: { email: string; username: string },
     order: { id: number; totalRappen: number },
+    items: MailLine[],
   ): MailInput {
+    // The customer's first e-mail about an order: none is sent at placement (decision 170).
     return {
       recipient: to.email,
       subject: `Marktgasse: payment received for order #${order.id}`,
       body:
         `Hello ${to.username},\n\nwe received your payment of ${formatCHF(order.totalRappen)} for order #${order.id}. ` +
-        `The sellers are preparing it.\n${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+        `The sellers are preparing it.\n\n${lines(items)}\n\nTotal: ${formatCHF(order.totalRappen)}\n` +
+        `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
     };
   },
   readyForPickup(

@@ -252,7 +252,7 @@ describe('placing an order', () => {
     expect(none.statusCode).toBe(409);
   });
 
-  it('answers a placed order exactly as it is shown afterwards, and queues its e-mail', async () => {
+  it('answers a placed order exactly as it is shown afterwards, and mails it only once paid', async () => {
     const a = await buildShop(t.app, db, {
       prices: ['12.50', '7.00'],
       stock: [
@@ -294,13 +294,17 @@ describe('placing an order', () => {
       expect.objectContaining({ quantity: 2, store: expect.objectContaining({ id: a.stores[1]!.id }) }),
     ]);
 
-    const [mail] = await db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.subject} = ${`Marktgasse: order #${placed.id} received`}`);
-    expect(mail?.recipient).toBe(customer.email);
-    expect(mail?.body).toContain(`3 × ${split.name}`);
-    expect(mail?.body).toContain('Total: CHF 138.50');
+    // No e-mail at placement (decision 170): the confirmation with the lines comes with the payment.
+    const mailsOf = (id: number) =>
+      db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.recipient} = ${customer.email} and ${outbox.body} like ${`%order #${id}%`}`);
+    expect(await mailsOf(placed.id)).toEqual([]);
+    expect((await put(customer, `/api/orders/${placed.id}/pay/`)).statusCode).toBe(200);
+    const paidMail = (await mailsOf(placed.id)).find((m) => /payment received/.test(m.subject));
+    expect(paidMail?.body).toContain(`3 × ${split.name}`);
+    expect(paidMail?.body).toContain('Total: CHF 138.50');
   });
 
   it('sells the last 5 units to exactly 5 of 50 concurrent customers', async () => {
@@ -718,8 +722,9 @@ describe('e-mails', () => {
       .select()
       .from(outbox)
       .where(sql`${outbox.sentAt} is null`);
+    // Payment received (with the lines) and ready for pick-up; nothing was sent at placement.
     expect(pending.map((m) => m.recipient).sort()).toEqual(
-      [customer.email, customer.email, customer.email, shop.seller.email].sort(),
+      [customer.email, customer.email, shop.seller.email].sort(),
     );
 
     // SMTP down: the send fails, is counted and rescheduled, and the order stays paid.
@@ -734,7 +739,7 @@ describe('e-mails', () => {
       .select()
       .from(outbox)
       .where(sql`${outbox.sentAt} is null`);
-    expect(failed.length).toBe(4);
+    expect(failed.length).toBe(3);
     for (const m of failed) {
       expect(m.attempts).toBe(1);
       expect(m.lastError).toBeTruthy();
@@ -746,7 +751,7 @@ describe('e-mails', () => {
       .update(outbox)
       .set({ nextAttemptAt: sql`now()` })
       .where(sql`${outbox.sentAt} is null`);
-    expect(await deliverOutbox(t.app.ctx)).toBe(4);
+    expect(await deliverOutbox(t.app.ctx)).toBe(3);
     expect(await deliverOutbox(t.app.ctx)).toBe(0);
     const dir = path.join(t.config.dataDir, 'outbox');
     const files = await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), 'utf8')));
@@ -817,6 +822,7 @@ describe('the order write', () => {
       isPaid: false,
       paidAt: null,
       expiresAt: new Date(read.now.getTime() + 60_000),
+      holdExtensions: 0,
       providerOrderId: null,
       createdAt: read.now,
     };
@@ -862,7 +868,6 @@ describe('the order write', () => {
         quantity: units[i]!,
       })),
       takes: read.stocks.map((stock, i) => ({ stockId: stock.id, quantity: units[i]! })),
-      mail: { recipient: customer.email, subject: `order ${order.id}`, body: 'x' },
     });
     return { orderId: order.id, written };
   }
@@ -878,12 +883,6 @@ describe('the order write', () => {
     expect(await stockOf(db, store.id, a.id)).toBe(5);
     expect(await stockOf(db, store.id, b.id)).toBe(1);
     expect(await db.select().from(orders).where(eq(orders.id, refused.orderId))).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.subject, `order ${refused.orderId}`)),
-    ).toEqual([]);
 
     // The control: the units that are there are taken, and the order is written.
     const accepted = await writeOf(customer, shop, [2, 1]);

@@ -17,8 +17,14 @@ import {
 } from '@marktgasse/shared';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import type { MailLine } from './mail.ts';
-import type { OrderItemRow, OrderRow, PlacementRead, ProductForSale, SellerOrderRow } from './repo.ts';
+import type {
+  CustomerHolds,
+  OrderItemRow,
+  OrderRow,
+  PlacementRead,
+  ProductForSale,
+  SellerOrderRow,
+} from './repo.ts';
 import { planReservation, type Allocation, type Take } from './reservation-plan.ts';
 
 export type OrderCreate = z.output<typeof orderCreateSchema>;
@@ -153,13 +159,48 @@ export function reserve(priced: PricedCart, stocks: PlacementRead['stocks']): Re
   );
 }
 
-/** The rows of a new order (as written and as answered), and the lines of its e-mail. */
+/** How much one customer may hold in unpaid orders at once (decision 170). */
+export interface HoldLimits {
+  maxUnpaidOrders: number;
+  maxUnitsPerProduct: number;
+}
+
+/**
+ * Step 3b, run under the customer's lock: the new order must keep the customer within the
+ * anti-hoarding limits, counting the unpaid orders they hold already; 409 otherwise.
+ */
+export function checkHoldLimits(priced: PricedCart, holds: CustomerHolds, limits: HoldLimits): void {
+  if (holds.orders >= limits.maxUnpaidOrders) {
+    throw conflict(
+      `You have reached the limit of ${limits.maxUnpaidOrders} unpaid orders at once. Please pay an open order, or wait until it expires, before placing another.`,
+    );
+  }
+  const wanted = new Map<number, { name: string; units: number }>();
+  for (const { line, product } of priced.lines) {
+    const entry = wanted.get(product.id) ?? { name: product.name, units: 0 };
+    entry.units += line.quantity;
+    wanted.set(product.id, entry);
+  }
+  for (const [productId, { name, units }] of wanted) {
+    const held = holds.units.get(productId) ?? 0;
+    if (held + units <= limits.maxUnitsPerProduct) continue;
+    if (held === 0) {
+      throw conflict(
+        `At most ${limits.maxUnitsPerProduct} units of "${name}" can be ordered at once; you asked for ${units}.`,
+      );
+    }
+    throw conflict(
+      `At most ${limits.maxUnitsPerProduct} units of "${name}" can be held in unpaid orders at once, and your open orders already hold ${held}. Please pay your open order first.`,
+    );
+  }
+}
+
+/** The rows of a new order (as written and as answered). */
 export interface PlacementRows {
   order: OrderRow;
   sellerOrders: SellerOrderRow[];
   items: OrderItemRow[];
   allocations: { orderItemId: number; storeId: number; productId: number; quantity: number }[];
-  mailLines: MailLine[];
 }
 
 /**
@@ -187,12 +228,13 @@ export function placementRows(
     isPaid: false,
     paidAt: null,
     expiresAt: new Date(createdAt.getTime() + holdMinutes * 60_000),
+    holdExtensions: 0,
     providerOrderId: null,
     createdAt,
   };
   const storeNames = new Map(read.stocks.map((s) => [s.storeId, s.storeName]));
   const itemIds = read.ids.items.values();
-  const rows: PlacementRows = { order, sellerOrders: [], items: [], allocations: [], mailLines: [] };
+  const rows: PlacementRows = { order, sellerOrders: [], items: [], allocations: [] };
   priced.totals.sellers.forEach((group, index) => {
     const own = priced.lines
       .map((p, line) => ({ ...p, allocations: reservation.allocations[line]! }))
@@ -241,12 +283,6 @@ export function placementRows(
           quantity: a.quantity,
         });
       }
-      rows.mailLines.push({
-        name: product.name,
-        quantity: line.quantity,
-        priceRappen: product.priceRappen,
-        place: storeId === null ? 'sent to you' : `pick-up at ${storeName ?? ''}`,
-      });
     }
   });
   return rows;

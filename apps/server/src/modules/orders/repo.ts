@@ -171,7 +171,6 @@ export interface PlacementWrite {
   allocations: { orderItemId: number; storeId: number; productId: number; quantity: number }[];
   /** Units to take off each stock row, in stock-id order (concurrent checkouts take rows in one order). */
   takes: { stockId: number; quantity: number }[];
-  mail: MailInput;
 }
 
 /** The SQLSTATE mg_abort raises (drizzle/0004_checkout_guard.sql). */
@@ -208,10 +207,7 @@ const writePlacementStatement = statement(
         insert into stock_allocations (order_item_id, store_id, product_id, quantity)
         select a."orderItemId", a."storeId", a."productId", a.quantity
         from json_to_recordset(${param('allocations')}::json)
-          as a("orderItemId" int, "storeId" int, "productId" int, quantity int)),
-      queued_mail as (
-        insert into outbox (recipient, subject, body)
-        values (${param('mailRecipient')}::text, ${param('mailSubject')}::text, ${param('mailBody')}::text))
+          as a("orderItemId" int, "storeId" int, "productId" int, quantity int))
     select
       case when (select count(*) from taken) <> json_array_length(${param('takes')}::json)
         then mg_abort('stock changed') end as aborted`,
@@ -220,12 +216,12 @@ const writePlacementStatement = statement(
 /**
  * Writes a checkout in one statement, which PostgreSQL runs as one transaction: takes the
  * stock through the stores module's take (never below zero, only in live stores), inserts the
- * order, its seller orders, items and allocations, and queues the e-mail. Answers false when
+ * order, its seller orders, items and allocations. No e-mail: the customer hears from us once
+ * the order is paid (decision 170). Answers false when
  * a stock row no longer had the units: then the statement undoes itself (mg_abort) and
  * nothing is written.
  */
 export async function writePlacement(db: DbOrTx, input: PlacementWrite): Promise<boolean> {
-  const { mail } = input;
   try {
     await runStatement(db, writePlacementStatement, {
       takes: JSON.stringify(input.takes),
@@ -233,15 +229,52 @@ export async function writePlacement(db: DbOrTx, input: PlacementWrite): Promise
       sellerOrders: JSON.stringify(input.sellerOrders.map((row) => byColumnName(sellerOrders, row))),
       items: JSON.stringify(input.items.map((row) => byColumnName(orderItems, row))),
       allocations: JSON.stringify(input.allocations),
-      mailRecipient: mail.recipient,
-      mailSubject: mail.subject,
-      mailBody: mail.body,
     });
   } catch (error) {
     if (pgErrorCode(error) === STOCK_CHANGED) return false;
     throw error;
   }
   return true;
+}
+
+/** What one customer holds in unpaid orders that have not run out yet (anti-hoarding, decision 170). */
+export interface CustomerHolds {
+  /** Unpaid orders still holding stock. */
+  orders: number;
+  /** Units held per product, for the products asked about. */
+  units: Map<number, number>;
+}
+
+/**
+ * Locks the customer's row for the rest of the transaction, so that placements of one
+ * customer run one after another (in any process), then reads what that customer holds.
+ * Two statements on purpose: the read runs after the lock is granted, with a snapshot that
+ * sees the order the previous holder of the lock committed.
+ */
+export async function lockCustomerHolds(
+  tx: DbOrTx,
+  customerId: number,
+  productIds: number[],
+): Promise<CustomerHolds> {
+  await rawRows(tx, sql`select id from ${users} where id = ${customerId} for no key update`);
+  const [row] = await rawRows<{ orders: number; units: { productId: number; units: number }[] }>(
+    tx,
+    sql`
+    with held as (
+      select id from ${orders}
+      where customer_id = ${customerId} and status = 'pending' and is_paid = false and expires_at > now())
+    select
+      (select count(*)::int from held) as orders,
+      (select coalesce(json_agg(json_build_object('productId', u.product_id, 'units', u.units)), '[]'::json)
+        from (select oi.product_id, sum(oi.quantity)::int as units
+              from held join ${orderItems} oi on oi.order_id = held.id
+              where oi.product_id in (select value::int from json_array_elements_text(${JSON.stringify(productIds)}::json))
+              group by oi.product_id) u) as units`,
+  );
+  return {
+    orders: row?.orders ?? 0,
+    units: new Map((row?.units ?? []).map((u) => [u.productId, u.units])),
+  };
 }
 
 export async function enqueueMail(tx: DbOrTx, mails: MailInput[]): Promise<void> {
@@ -382,6 +415,17 @@ export async function loadGraph(
 
 // ---------------------------------------------------------------- payment
 
+/** True when a seller of the order has deleted their account (decision 171: it cannot be paid). */
+export async function hasDeletedSeller(db: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: sellerOrders.id })
+    .from(sellerOrders)
+    .innerJoin(users, eq(users.id, sellerOrders.sellerId))
+    .where(and(eq(sellerOrders.orderId, orderId), sql`${users.deletedAt} is not null`))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function setProviderOrderId(
   db: DbOrTx,
   orderId: number,
@@ -472,8 +516,8 @@ export async function markExpired(tx: DbOrTx, orderId: number): Promise<OrderRow
 export async function releaseAllocations(
   tx: DbOrTx,
   orderId: number,
-): Promise<{ storeId: number; productId: number; quantity: number }[]> {
-  return tx
+): Promise<{ storeId: number; productId: number; quantity: number; heldSince: Date }[]> {
+  const rows = await tx
     .update(stockAllocations)
     .set({ releasedAt: sql`now()` })
     .where(
@@ -489,7 +533,10 @@ export async function releaseAllocations(
       storeId: stockAllocations.storeId,
       productId: stockAllocations.productId,
       quantity: stockAllocations.quantity,
+      // When the units were taken: a seller's later count is not overridden (decision 172).
+      heldSinceMs: sql<number>`(select (extract(epoch from o.created_at) * 1000)::float8 from ${orders} o where o.id = ${orderId})`,
     });
+  return rows.map(({ heldSinceMs, ...units }) => ({ ...units, heldSince: new Date(Number(heldSinceMs)) }));
 }
 
 // ---------------------------------------------------------------- fulfilment

@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
+import { IdempotencyService } from '../idempotency/service.ts';
 import { ordersServiceFor } from './service.ts';
 
 const errors = {
@@ -78,6 +79,9 @@ const listSummary =
 export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = ordersServiceFor(ctx);
+  const idempotency = new IdempotencyService(ctx);
+  const keyNote =
+    ' With an `Idempotency-Key` header (one per checkout attempt, reused on retry), a retry answers the first result (header `Idempotent-Replayed: true`) and changes nothing; the same key with another request answers 409 (decision 173).';
 
   app.post(
     '/api/orders/add/',
@@ -85,18 +89,31 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ['orders'],
         summary:
-          'Place an order from the cart. The server prices everything and reserves the stock; a total that differs from its own answers 409.',
+          'Place an order from the cart. The server prices everything and reserves the stock; a total that differs from its own answers 409.' +
+          keyNote,
         security: bearer,
         body: orderCreateSchema,
-        response: { 201: orderSchema, ...errors },
+        response: { 201: orderSchema, ...errors, 429: errorBodySchema },
       },
       preValidation: signedIn,
     },
     async (request, reply) => {
       const caller = requireUser(request);
-      const order = await service.place(caller, request.body);
-      request.log.info({ audit: 'order-placed', orderId: order.id, userId: caller.id }, 'order placed');
-      return reply.status(201).send(order);
+      const answer = await idempotency.run({
+        userId: caller.id,
+        key: request.headers['idempotency-key'],
+        route: 'POST /api/orders/add/',
+        request: request.body,
+        status: 201,
+        execute: (store) => service.place(caller, request.body, { onPlaced: store }),
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      else
+        request.log.info(
+          { audit: 'order-placed', orderId: answer.body.id, userId: caller.id },
+          'order placed',
+        );
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
@@ -168,7 +185,8 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ['orders'],
         summary:
-          'Pay the order: with PayPal send {paypalOrderId} of the approved PayPal order (captured server-side); the test provider needs no body',
+          'Pay the order: with PayPal send {paypalOrderId} of the approved PayPal order (captured server-side); the test provider needs no body.' +
+          keyNote,
         security: bearer,
         params: idParams,
         body: payBodySchema,
@@ -176,13 +194,21 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       },
       preValidation: signedIn,
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = requireUser(request);
       const id = idParam(request.params.id, 'order');
       const body = request.body ?? undefined;
-      const order = await service.pay(caller, id, body?.paypalOrderId ?? body?.id);
-      request.log.info({ audit: 'order-paid', orderId: id, userId: caller.id }, 'order paid');
-      return order;
+      const answer = await idempotency.run({
+        userId: caller.id,
+        key: request.headers['idempotency-key'],
+        route: `PUT /api/orders/${id}/pay/`,
+        request: body ?? null,
+        status: 200,
+        execute: () => service.pay(caller, id, body?.paypalOrderId ?? body?.id),
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      else request.log.info({ audit: 'order-paid', orderId: id, userId: caller.id }, 'order paid');
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

@@ -15,17 +15,19 @@ import {
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { StoresService } from '../stores/service.ts';
 import { mails, type MailLine } from './mail.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/provider.ts';
 import {
+  checkHoldLimits,
   placementRows,
   priceCart,
   reserve,
   validateCart,
   type Cart,
+  type HoldLimits,
   type OrderCreate,
   type PlacementRows,
 } from './placement.ts';
@@ -54,6 +56,17 @@ interface Placed {
   read: repo.PlacementRead;
 }
 
+/** Thrown inside a placement's transaction to undo it when another checkout took the units first. */
+const STOCK_TAKEN = Symbol('stock taken');
+
+export interface PlaceOptions {
+  /**
+   * Runs inside the placement's transaction with the answer, before it commits: what it writes
+   * (the idempotency key's stored answer) commits together with the order, or not at all.
+   */
+  onPlaced?: (tx: DbOrTx, order: Order) => Promise<void>;
+}
+
 export class OrdersService {
   readonly provider: PaymentProvider;
   private readonly db: Db;
@@ -80,29 +93,54 @@ export class OrdersService {
    * there and writes everything, or nothing; a checkout that lost a race for the same units
    * reads again and plans with what is left.
    */
-  async place(caller: Caller, input: OrderCreate): Promise<Order> {
+  async place(caller: Caller, input: OrderCreate, options: PlaceOptions = {}): Promise<Order> {
     const cart = validateCart(caller, input);
+    // Counted first, refused or not (decision 170): a burst of checkouts cannot churn the stock.
+    // Keyed on the name too: a new database (a test run) numbers users from 1 again, and Redis
+    // counters outlive it. Names never change.
+    const taken = await this.ctx.limits.take('ordersUser', `${caller.id}:${caller.username}`);
+    if (!taken.ok) {
+      throw tooMany(
+        'You have placed too many orders in a short time. Please wait a while before placing another.',
+        taken.retryAfterSeconds,
+      );
+    }
     for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt++) {
-      const placed = await withRetry(() => this.tryPlace(caller, cart));
-      if (placed) return this.placedAnswer(caller, placed);
+      const placed = await withRetry(() => this.tryPlace(caller, cart, options));
+      if (placed) return placed;
     }
     throw conflict('The stock changed while your order was placed. Please try again.');
   }
 
-  /** One attempt: null when another checkout took the planned units between the read and the write. */
-  private async tryPlace(caller: Caller, cart: Cart): Promise<Placed | null> {
+  private holdLimits(): HoldLimits {
+    return {
+      maxUnpaidOrders: this.ctx.config.ORDER_MAX_UNPAID,
+      maxUnitsPerProduct: this.ctx.config.ORDER_MAX_UNITS_PER_PRODUCT,
+    };
+  }
+
+  /**
+   * One attempt: null when another checkout took the planned units between the read and the
+   * write. The write runs under the customer's lock, after the anti-hoarding check.
+   */
+  private async tryPlace(caller: Caller, cart: Cart, options: PlaceOptions): Promise<Order | null> {
     const read = await repo.readForPlacement(this.db, cart.productIds, cart.lines.length);
     const priced = priceCart(caller, cart, read.products);
     const reservation = reserve(priced, read.stocks);
     const rows = placementRows(caller, cart, priced, reservation, read, this.ctx.config.ORDER_HOLD_MINUTES);
-    const mail = mails.orderPlaced(
-      this.ctx,
-      caller,
-      { id: rows.order.id, totalRappen: priced.totals.totalRappen, expiresAt: rows.order.expiresAt },
-      rows.mailLines,
-    );
-    const written = await repo.writePlacement(this.db, { ...rows, takes: reservation.takes, mail });
-    return written ? { rows, read } : null;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const holds = await repo.lockCustomerHolds(tx, caller.id, cart.productIds);
+        checkHoldLimits(priced, holds, this.holdLimits());
+        if (!(await repo.writePlacement(tx, { ...rows, takes: reservation.takes }))) throw STOCK_TAKEN;
+        const answer = this.placedAnswer(caller, { rows, read });
+        await options.onPlaced?.(tx, answer);
+        return answer;
+      });
+    } catch (error) {
+      if (error === STOCK_TAKEN) return null;
+      throw error;
+    }
   }
 
   /** The answer of a placed order, rendered from the rows just written, as a read of them shows them. */
@@ -221,6 +259,12 @@ export class OrdersService {
         `Order ${orderId} has expired: it was not paid within ${this.ctx.config.ORDER_HOLD_MINUTES} minutes and its items went back on sale. Please place the order again.`,
       );
     }
+    // Checked before any provider is asked: no money is taken for a seller who is gone (decision 171).
+    if (await repo.hasDeletedSeller(this.db, orderId)) {
+      throw conflict(
+        `A seller of order ${orderId} has closed their account, so the order can no longer be paid. Please place it again without their items.`,
+      );
+    }
     return order;
   }
 
@@ -289,10 +333,17 @@ export class OrdersService {
     const order = graph.orders[0]!;
     const customer = graph.users.get(order.customerId)!;
     const out = [
-      mails.orderPaid(this.ctx, customer, {
-        id: order.id,
-        totalRappen: order.itemsRappen + order.shippingRappen,
-      }),
+      mails.orderPaid(
+        this.ctx,
+        customer,
+        { id: order.id, totalRappen: order.itemsRappen + order.shippingRappen },
+        graph.items.map((i) => ({
+          name: i.name,
+          quantity: i.quantity,
+          priceRappen: i.priceRappen,
+          place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'sent to you',
+        })),
+      ),
     ];
     for (const so of graph.sellerOrders) {
       const seller = graph.users.get(so.sellerId)!;

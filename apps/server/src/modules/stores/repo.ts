@@ -44,6 +44,11 @@ export interface StockUnits {
   storeId: number;
   productId: number;
   quantity: number;
+  /**
+   * When the order that held these units took them. Given, the units go back only to a row
+   * the seller has not counted (set) since then (decision 172).
+   */
+  heldSince?: Date;
 }
 
 export interface NewStore {
@@ -202,17 +207,20 @@ export class StoresRepo {
   async upsertStock(storeId: number, productId: number, number: number): Promise<number> {
     const [row] = await this.db
       .insert(stocks)
-      .values({ storeId, productId, number })
+      .values({ storeId, productId, number, countedAt: sql`now()` })
       .onConflictDoUpdate({
         target: [stocks.storeId, stocks.productId],
-        set: { number, updatedAt: new Date() },
+        set: { number, updatedAt: new Date(), countedAt: sql`now()` },
       })
       .returning({ id: stocks.id });
     return row!.id;
   }
 
   async setStockNumber(id: number, number: number): Promise<void> {
-    await this.db.update(stocks).set({ number, updatedAt: new Date() }).where(eq(stocks.id, id));
+    await this.db
+      .update(stocks)
+      .set({ number, updatedAt: new Date(), countedAt: sql`now()` })
+      .where(eq(stocks.id, id));
   }
 
   /**
@@ -247,27 +255,41 @@ export class StoresRepo {
   }
 
   /**
-   * Gives units back to their stores in one statement, inside the caller's transaction. Rows
-   * are locked in stock-id order, the order checkouts take them in, so the two never deadlock.
-   * A row that no longer exists is created again (stock rows are never deleted: a safety net).
+   * Gives units back to their stores, inside the caller's transaction. The rows are locked
+   * first, in stock-id order (the order checkouts take them in, so the two never deadlock);
+   * the second statement then reads them as they are after any count the seller committed
+   * meanwhile. Units held since before the seller last set the row's number are not added
+   * back: that count already says what is for sale (decision 172). A row that no longer
+   * exists is created again (stock rows are never deleted: a safety net).
    */
   async returnStock(tx: DbOrTx, units: readonly StockUnits[]): Promise<void> {
     if (units.length === 0) return;
+    const list = JSON.stringify(
+      units.map((u) => ({ ...u, heldSince: u.heldSince ? u.heldSince.toISOString() : null })),
+    );
+    const given = sql`json_to_recordset(${list}::json)
+      as u("storeId" int, "productId" int, quantity int, "heldSince" timestamptz)`;
+    await rawRows(
+      tx,
+      sql`
+      select s.id from stocks s
+      join (select distinct u."storeId", u."productId" from ${given}) w
+        on w."storeId" = s.store_id and w."productId" = s.product_id
+      order by s.id for update of s`,
+    );
     await rawRows(
       tx,
       sql`
       with
         back as (
           select u."storeId" as store_id, u."productId" as product_id, sum(u.quantity)::int as quantity
-          from json_to_recordset(${JSON.stringify(units)}::json) as u("storeId" int, "productId" int, quantity int)
+          from ${given}
+          left join stocks s on s.store_id = u."storeId" and s.product_id = u."productId"
+          where u."heldSince" is null or s.counted_at is null or s.counted_at < u."heldSince"
           group by 1, 2),
-        locked as (
-          select s.id, back.quantity from stocks s
-          join back on back.store_id = s.store_id and back.product_id = s.product_id
-          order by s.id for update of s),
         returned as (
-          update stocks set number = stocks.number + locked.quantity, updated_at = now()
-          from locked where stocks.id = locked.id)
+          update stocks set number = stocks.number + back.quantity, updated_at = now()
+          from back where stocks.store_id = back.store_id and stocks.product_id = back.product_id)
       insert into stocks (store_id, product_id, number)
       select back.store_id, back.product_id, back.quantity from back
       where not exists (select 1 from stocks s where s.store_id = back.store_id and s.product_id = back.product_id)

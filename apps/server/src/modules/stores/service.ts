@@ -190,6 +190,11 @@ export class StoresService {
    * Gives units an order held back to their stores, inside the caller's transaction. Like a
    * placement, it leaves the catalogue cache alone (decision 113).
    */
+  /**
+   * Gives held units back (an order that expired). A stock number is the units for sale now,
+   * held ones not included; units held since before the seller last set the number are not
+   * added back over that count (decision 172).
+   */
   async returnStock(tx: DbOrTx, units: readonly StockUnits[]): Promise<void> {
     await this.repo.returnStock(tx, units);
   }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   rappenToDecimal,
@@ -6,8 +7,13 @@ import {
   type OrderCreateInput,
   type ShippingAddress,
 } from '@marktgasse/shared';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+import { attemptKeys } from '../lib/attempt-key';
 import { summarizeCart } from '../lib/cart-groups';
+
+/** No answer arrived (network) or the server could not answer: the order may or may not exist. */
+const unanswered = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /** The §3 order creation payload: the cart lines, the items price and the shipping, as decimal strings. */
 export function orderPayload(
@@ -25,11 +31,28 @@ export function orderPayload(
   };
 }
 
+/**
+ * Places the order with one Idempotency-Key per attempt: retried (automatically, twice, when
+ * no answer arrived; or by pressing the button again) with the same key, so a lost answer
+ * never places a second order.
+ */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => attemptKeys());
   return useMutation({
     mutationFn: (payload: OrderCreateInput) =>
-      api<Order>('/api/orders/add/', { method: 'POST', body: payload }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      api<Order>('/api/orders/add/', {
+        method: 'POST',
+        body: payload,
+        headers: { 'idempotency-key': keys.keyFor(payload) },
+      }),
+    retry: (failures, error) => failures < 2 && unanswered(error),
+    onSuccess: () => {
+      keys.settle();
+      return queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+    onError: (error) => {
+      if (!unanswered(error)) keys.settle();
+    },
   });
 }
