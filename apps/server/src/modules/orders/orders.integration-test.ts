@@ -818,6 +818,10 @@ describe('the order write', () => {
       paidAt: null,
       expiresAt: new Date(read.now.getTime() + 60_000),
       providerOrderId: null,
+      payingUntil: null,
+      cancelledAt: null,
+      refundedRappen: 0,
+      locale: null,
       createdAt: read.now,
     };
     const sellerOrder = {
@@ -833,6 +837,8 @@ describe('the order write', () => {
       completedAt: null,
       createdAt: read.now,
       expiredAt: null,
+      cancelledAt: null,
+      cancelReason: null,
     };
     const items = read.stocks.map((stock, i) => ({
       id: read.ids.items[i]!,
