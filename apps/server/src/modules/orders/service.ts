@@ -283,9 +283,10 @@ export class OrdersService {
           { providerOrderId },
         );
       } catch (error) {
-        // Refused: nothing was captured, the order may be paid again. Unreachable: unknown,
-        // so it stays paying and the job asks the provider once payingUntil has passed.
-        if (!(error instanceof AppError) || error.code !== 'UNAVAILABLE') {
+        // Refused (a 4xx of ours): nothing was captured, the order may be paid again.
+        // Unreachable or anything unexpected: unknown, so it stays paying and the job asks
+        // the provider once payingUntil has passed.
+        if (error instanceof AppError && error.code !== 'UNAVAILABLE') {
           await repo.endPaying(this.db, order.id);
         }
         throw error;
