@@ -86,7 +86,7 @@ describe('refunds through PayPal', () => {
   it('refunds the captured amount once when the customer cancels, with the refund id recorded', async () => {
     const { customer, orderId, pay } = await orderWithPayPal();
     expect((await pay()).statusCode).toBe(200);
-    const before = await stock();
+    const before = (await stock())!;
     const [a, b] = await Promise.all([
       put(customer, `/api/orders/${orderId}/cancel/`),
       put(customer, `/api/orders/${orderId}/cancel/`),
@@ -108,7 +108,7 @@ describe('refunds through PayPal', () => {
   it('leaves a paid order unchanged with a clear 409 when PayPal refuses the refund', async () => {
     const { customer, orderId, pay } = await orderWithPayPal();
     expect((await pay()).statusCode).toBe(200);
-    const before = await stock();
+    const before = (await stock())!;
     fake.refundScenario = 'REFUSED';
     const res = await put(customer, `/api/orders/${orderId}/cancel/`);
     expect(res.statusCode).toBe(409);
@@ -123,7 +123,7 @@ describe('refunds through PayPal', () => {
   it('keeps a cancellation whose refund got no answer, and the job finishes it once PayPal answers', async () => {
     const { customer, orderId, pay } = await orderWithPayPal();
     expect((await pay()).statusCode).toBe(200);
-    const before = await stock();
+    const before = (await stock())!;
     fake.refundScenario = 'SERVER_ERROR';
     const res = await put(customer, `/api/orders/${orderId}/cancel/`);
     expect(res.statusCode).toBe(503);
@@ -144,7 +144,7 @@ describe('refunds through PayPal', () => {
 describe('issue 14 row 5: a capture still running when the hold runs out', () => {
   it('keeps the order: the sweep skips a paying order, and the slow capture is recorded as paid', async () => {
     const { orderId, pay } = await orderWithPayPal();
-    const before = await stock();
+    const before = (await stock())!;
     fake.captureDelayMs = 1500;
     await holdEndsIn(orderId, 400);
     const paying = pay();
@@ -161,7 +161,7 @@ describe('issue 14 row 5: a capture still running when the hold runs out', () =>
 
   it('refunds, records and mails a capture that completes for an order that can no longer be honoured', async () => {
     const { customer, orderId, pay } = await orderWithPayPal();
-    const before = await stock();
+    const before = (await stock())!;
     fake.captureDelayMs = 2500;
     await holdEndsIn(orderId, 400);
     const paying = pay();
