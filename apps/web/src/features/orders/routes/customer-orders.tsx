@@ -49,6 +49,11 @@ function OrdersTable() {
                   order.status === 'expired' ? t('orders.list.expiredNotPaid') : t('orders.list.notPaid')
                 }
               />
+              {(order.status === 'cancelled' ||
+                order.status === 'refunded' ||
+                order.status === 'partlyRefunded') && (
+                <div className="small text-body-secondary">{t(`orders.status.${order.status}`)}</div>
+              )}
             </td>
             <td data-label={t('orders.list.paymentMethod')}>{order.paymentMethod}</td>
             <td data-label="" className="text-end">
