@@ -1,5 +1,6 @@
 /**
- * A local stand-in for PayPal's REST API (OAuth2 token, Orders v2 create / capture / get),
+ * A local stand-in for PayPal's REST API (OAuth2 token, Orders v2 create / capture / get,
+ * Payments v2 capture refunds),
  * so payment tests run offline. `scenario` decides how the next captures answer. Like
  * PayPal, a capture repeated with the same PayPal-Request-Id answers the first result.
  */
@@ -19,6 +20,17 @@ export type FakeScenario =
   | 'ORDER_ALREADY_CAPTURED'
   | 'SERVER_ERROR';
 
+/** How the next refunds answer: done, or refused with PayPal's 422 (e.g. a disputed capture). */
+export type FakeRefundScenario = 'COMPLETED' | 'REFUSED' | 'SERVER_ERROR';
+
+export interface FakeRefund {
+  id: string;
+  captureId: string;
+  value: string;
+  currency: string;
+  requestId: string | null;
+}
+
 interface FakeOrder {
   id: string;
   referenceId: string;
@@ -36,6 +48,13 @@ export interface FakePayPal {
   /** Create-order requests received. */
   createCalls: number;
   orders: Map<string, FakeOrder>;
+  /** How long a capture takes before it answers (a slow PayPal), in ms. */
+  captureDelayMs: number;
+  refundScenario: FakeRefundScenario;
+  /** Refunds made (a repeat with the same PayPal-Request-Id answers the first and adds none). */
+  refunds: FakeRefund[];
+  /** Refund requests received, repeats included. */
+  refundCalls: number;
   close(): Promise<void>;
 }
 
@@ -57,7 +76,49 @@ export async function startFakePayPal(
     captureCalls: 0,
     createCalls: 0,
     orders: new Map<string, FakeOrder>(),
+    captureDelayMs: 0,
+    refundScenario: 'COMPLETED' as FakeRefundScenario,
+    refunds: [] as FakeRefund[],
+    refundCalls: 0,
   };
+
+  /** Refunds part or all of a completed capture, never more than what is left of it. */
+  function refund(
+    captureId: string,
+    raw: string,
+    requestId: string | null,
+  ): { status: number; body: unknown } {
+    const captured = [...state.orders.values()]
+      .flatMap((o) => o.captures)
+      .find((c) => c.id === captureId && c.status === 'COMPLETED');
+    if (!captured)
+      return {
+        status: 404,
+        body: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] },
+      };
+    if (state.refundScenario === 'SERVER_ERROR')
+      return { status: 500, body: { name: 'INTERNAL_SERVER_ERROR' } };
+    if (state.refundScenario === 'REFUSED') return unprocessable('REFUND_NOT_ALLOWED');
+    const body = JSON.parse(raw || '{}') as { amount?: { value?: string; currency_code?: string } };
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const value = body.amount?.value ?? captured.amount.value;
+    const before = state.refunds
+      .filter((r) => r.captureId === captureId)
+      .reduce((n, r) => n + cents(r.value), 0);
+    if (before + cents(value) > cents(captured.amount.value)) return unprocessable('REFUND_AMOUNT_EXCEEDED');
+    const made: FakeRefund = {
+      id: `REF${++sequence}`,
+      captureId,
+      value,
+      currency: body.amount?.currency_code ?? captured.amount.currency_code,
+      requestId,
+    };
+    state.refunds.push(made);
+    return {
+      status: 201,
+      body: { id: made.id, status: 'COMPLETED', amount: { value: made.value, currency_code: made.currency } },
+    };
+  }
 
   const view = (o: FakeOrder) => ({
     id: o.id,
@@ -175,6 +236,24 @@ export async function startFakePayPal(
       return send(answer.status, answer.body);
     }
 
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname);
+    if (req.method === 'POST' && refundMatch) {
+      state.refundCalls += 1;
+      const requestId = req.headers['paypal-request-id'];
+      const key = typeof requestId === 'string' ? `refund:${requestId}` : null;
+      if (key && byRequestId.has(key)) {
+        const cached = byRequestId.get(key)!;
+        return send(cached.status, cached.body);
+      }
+      const answer = refund(
+        decodeURIComponent(refundMatch[1]!),
+        raw,
+        typeof requestId === 'string' ? requestId : null,
+      );
+      if (key && answer.status < 300) byRequestId.set(key, answer);
+      return send(answer.status, answer.body);
+    }
+
     const match = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(url.pathname);
     const order = match ? state.orders.get(decodeURIComponent(match[1]!)) : undefined;
     if (match && !order)
@@ -188,6 +267,7 @@ export async function startFakePayPal(
         const cached = byRequestId.get(key)!;
         return send(cached.status, cached.body);
       }
+      if (state.captureDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.captureDelayMs));
       const answer = capture(order);
       if (key && answer.status < 500) byRequestId.set(key, answer);
       return send(answer.status, answer.body);
@@ -218,6 +298,22 @@ export async function startFakePayPal(
       state.createCalls = value;
     },
     orders: state.orders,
+    get captureDelayMs() {
+      return state.captureDelayMs;
+    },
+    set captureDelayMs(value: number) {
+      state.captureDelayMs = value;
+    },
+    get refundScenario() {
+      return state.refundScenario;
+    },
+    set refundScenario(value: FakeRefundScenario) {
+      state.refundScenario = value;
+    },
+    refunds: state.refunds,
+    get refundCalls() {
+      return state.refundCalls;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -63,6 +63,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   /** How long a request's caller (user row, role, token version) is remembered; 0 = never. */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** How long a capture in flight keeps its order from expiring (decision 156). */
+  ORDER_CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   ORDER_HOLD_MINUTES: z.coerce
     .number()
     .int()

@@ -251,8 +251,12 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress | null>(),
     itemsRappen: integer('items_rappen').notNull(),
     shippingRappen: integer('shipping_rappen').notNull(),
-    /** pending → paid, or pending → expired when the hold time passes unpaid. */
-    status: text('status', { enum: ['pending', 'paid', 'expired'] })
+    /**
+     * pending → paying (a capture in flight: the expiry sweep skips it until payingUntil) →
+     * paid, or back to pending when nothing was captured; pending → expired when the hold
+     * time passes unpaid; pending or paid → cancelled (docs/decisions/155, 156).
+     */
+    status: text('status', { enum: ['pending', 'paying', 'paid', 'expired', 'cancelled'] })
       .notNull()
       .default('pending'),
     isPaid: boolean('is_paid').notNull().default(false),
@@ -262,12 +266,23 @@ export const orders = pgTable(
     holdExtensions: integer('hold_extensions').notNull().default(0),
     providerOrderId: text('provider_order_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The pending-capture record: set with status paying before the provider is asked. */
+    payingUntil: ts('paying_until'),
+    cancelledAt: ts('cancelled_at'),
+    /** What went back to the customer, summed from completed refunds. */
+    refundedRappen: integer('refunded_rappen').notNull().default(0),
+    /** The customer's language for e-mails (de, fr, it; null: English), from their last request. */
+    locale: text('locale'),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // The reconciling job's look for captures that outlived their time (decision 156).
+    index('orders_paying_idx')
+      .on(t.payingUntil)
+      .where(sql`${t.status} = 'paying'`),
   ],
 );
 
@@ -294,6 +309,9 @@ export const sellerOrders = pgTable(
      * these out from this table's own index, without a join to orders per row.
      */
     expiredAt: ts('expired_at'),
+    /** Set when the seller (or the customer, for the whole order) cancelled this part. */
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('seller_orders_seller_idx').on(t.sellerId, t.id),
@@ -399,6 +417,34 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.route, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Money sent back through the payment provider. `key` names the cancellation it belongs to
+ * (`order-<id>`, `seller-order-<id>`, `refused-<id>`): unique, so a repeated or raced
+ * cancellation finds the row of the first and never refunds twice (docs/decisions/157).
+ * A row without completedAt is a refund being asked for (or to be retried by the job).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sellerOrderId: integer('seller_order_id').references(() => sellerOrders.id),
+    amountRappen: integer('amount_rappen').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_key_key').on(t.key),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountRappen} > 0`),
   ],
 );
 

@@ -1163,6 +1163,83 @@ export const MESSAGES: Catalogue = {
     fr: 'Champs inconnus : {keys}',
     it: 'Campi sconosciuti: {keys}',
   },
+  // Cancelling and refunding (decisions 156–158).
+  'The payment provider refused the refund: it is more than what is left of the payment.': {
+    de: 'Der Zahlungsanbieter hat die Rückerstattung abgelehnt: Sie ist höher als der Rest der Zahlung.',
+    fr: 'Le prestataire de paiement a refusé le remboursement : il dépasse ce qui reste du paiement.',
+    it: 'Il fornitore di pagamento ha rifiutato il rimborso: supera quanto resta del pagamento.',
+  },
+  'PayPal refused the refund ({issue}). Nothing was refunded and the order is unchanged.': {
+    de: 'PayPal hat die Rückerstattung abgelehnt ({issue}). Es wurde nichts zurückerstattet, die Bestellung ist unverändert.',
+    fr: 'PayPal a refusé le remboursement ({issue}). Rien n’a été remboursé et la commande est inchangée.',
+    it: 'PayPal ha rifiutato il rimborso ({issue}). Non è stato rimborsato nulla e l’ordine è invariato.',
+  },
+  'A payment for order {id} is in progress. Please try again in a moment.': {
+    de: 'Eine Zahlung für Bestellung {id} ist im Gang. Bitte versuchen Sie es gleich nochmals.',
+    fr: 'Un paiement de la commande {id} est en cours. Veuillez réessayer dans un instant.',
+    it: 'Un pagamento dell’ordine {id} è in corso. Riprova tra un momento.',
+  },
+  'Order {id} was cancelled and can no longer be paid.': {
+    de: 'Bestellung {id} wurde storniert und kann nicht mehr bezahlt werden.',
+    fr: 'La commande {id} a été annulée et ne peut plus être payée.',
+    it: 'L’ordine {id} è stato annullato e non può più essere pagato.',
+  },
+  'Order {id} could no longer be honoured when the payment arrived, so the payment of {amount} was refunded in full.':
+    {
+      de: 'Bestellung {id} konnte beim Eingang der Zahlung nicht mehr ausgeführt werden; die Zahlung von {amount} wurde vollständig zurückerstattet.',
+      fr: 'La commande {id} ne pouvait plus être honorée à l’arrivée du paiement ; le paiement de {amount} a été entièrement remboursé.',
+      it: 'L’ordine {id} non poteva più essere evaso all’arrivo del pagamento; il pagamento di {amount} è stato rimborsato per intero.',
+    },
+  'Order {id} has no recorded payment to refund.': {
+    de: 'Für Bestellung {id} ist keine Zahlung verbucht, die zurückerstattet werden könnte.',
+    fr: 'La commande {id} n’a aucun paiement enregistré à rembourser.',
+    it: 'L’ordine {id} non ha alcun pagamento registrato da rimborsare.',
+  },
+  'Order {id} has expired, so there is nothing to cancel.': {
+    de: 'Bestellung {id} ist abgelaufen; es gibt nichts zu stornieren.',
+    fr: 'La commande {id} a expiré ; il n’y a rien à annuler.',
+    it: 'L’ordine {id} è scaduto; non c’è nulla da annullare.',
+  },
+  'Part of order {id} has already been sent or picked up, so the order can no longer be cancelled.': {
+    de: 'Ein Teil der Bestellung {id} wurde bereits versandt oder abgeholt; die Bestellung kann nicht mehr storniert werden.',
+    fr: 'Une partie de la commande {id} a déjà été envoyée ou retirée ; la commande ne peut plus être annulée.',
+    it: 'Una parte dell’ordine {id} è già stata spedita o ritirata; l’ordine non può più essere annullato.',
+  },
+  'A refund for order {id} is in progress. Please try again in a moment.': {
+    de: 'Eine Rückerstattung für Bestellung {id} ist im Gang. Bitte versuchen Sie es gleich nochmals.',
+    fr: 'Un remboursement de la commande {id} est en cours. Veuillez réessayer dans un instant.',
+    it: 'Un rimborso dell’ordine {id} è in corso. Riprova tra un momento.',
+  },
+  'Order {id} changed meanwhile. Please try again.': {
+    de: 'Bestellung {id} hat sich inzwischen geändert. Bitte versuchen Sie es nochmals.',
+    fr: 'La commande {id} a changé entre-temps. Veuillez réessayer.',
+    it: 'L’ordine {id} è cambiato nel frattempo. Riprova.',
+  },
+  'Order {id} was cancelled.': {
+    de: 'Bestellung {id} wurde storniert.',
+    fr: 'La commande {id} a été annulée.',
+    it: 'L’ordine {id} è stato annullato.',
+  },
+  'Items of this seller order have already been sent or picked up, so it can no longer be cancelled.': {
+    de: 'Artikel dieser Verkäuferbestellung wurden bereits versandt oder abgeholt; sie kann nicht mehr storniert werden.',
+    fr: 'Des articles de cette commande vendeur ont déjà été envoyés ou retirés ; elle ne peut plus être annulée.',
+    it: 'Articoli di questo ordine venditore sono già stati spediti o ritirati; non può più essere annullato.',
+  },
+  'This seller order was cancelled.': {
+    de: 'Diese Verkäuferbestellung wurde storniert.',
+    fr: 'Cette commande vendeur a été annulée.',
+    it: 'Questo ordine venditore è stato annullato.',
+  },
+  'Tell the customer why you cancel.': {
+    de: 'Sagen Sie der Kundschaft, weshalb Sie stornieren.',
+    fr: 'Indiquez au client pourquoi vous annulez.',
+    it: 'Indica al cliente perché annulli.',
+  },
+  'A reason has at most {max} characters.': {
+    de: 'Eine Begründung hat höchstens {max} Zeichen.',
+    fr: 'Un motif comporte au plus {max} caractères.',
+    it: 'Un motivo ha al massimo {max} caratteri.',
+  },
   'Invalid number: must be a multiple of {divisor}': {
     de: 'Ungültige Zahl: muss ein Vielfaches von {divisor} sein',
     fr: 'Nombre invalide : doit être un multiple de {divisor}',

@@ -88,6 +88,19 @@ const ONLY_A = (status: number): Expectations => ({
 const S_LAST: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'sellerT', 'staff', 'sellerS'];
 const A_LAST: readonly Role[] = ['anonymous', 'customerB', 'sellerS', 'sellerT', 'staff', 'customerA'];
 
+/** A new unpaid order of A for one unit of S's product (for routes that end an order). */
+async function freshOrderOfA(w: World): Promise<{ id: number; sellerOrderId: number }> {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/orders/add/',
+    headers: w.headers('customerA'),
+    payload: orderBody(w.product.id, w.product.price, [{ quantity: 1 }]),
+  });
+  if (res.statusCode !== 201) throw new Error(`fresh order: ${res.statusCode} ${res.body}`);
+  const order = res.json() as { id: number; sellerOrder: { id: number }[] };
+  return { id: order.id, sellerOrderId: order.sellerOrder[0]!.id };
+}
+
 const noSecrets = (_w: World, _role: Role, res: { body: string }) => {
   if (/password|scrypt|token_?version/i.test(res.body))
     throw new Error(`secret field in ${res.body.slice(0, 200)}`);
@@ -390,6 +403,21 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   ],
   'PUT /api/orders/:id/pay': [
     { url: (w) => `/api/orders/${w.unpaidOrder.id}/pay/`, expect: ONLY_A(200), order: A_LAST },
+  ],
+  'PUT /api/orders/:id/cancel': [
+    {
+      label: 'a fresh unpaid order of A (each role tries its own copy)',
+      url: async (w) => `/api/orders/${(await freshOrderOfA(w)).id}/cancel/`,
+      expect: ONLY_A(200),
+    },
+  ],
+  'PUT /api/seller-orders/:id/cancel': [
+    {
+      label: "S's part of a fresh unpaid order of A",
+      url: async (w) => `/api/seller-orders/${(await freshOrderOfA(w)).sellerOrderId}/cancel/`,
+      body: () => ({ reason: 'Out of stock' }),
+      expect: ONLY_S(200),
+    },
   ],
   'PUT /api/orders/order-items/:id/retrieve': [
     {

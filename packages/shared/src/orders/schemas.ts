@@ -67,14 +67,26 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'expired'] as const;
+/**
+ * pending (holding stock until expiresAt, also while a payment is being captured), paid,
+ * partlyRefunded (paid, and a seller cancelled their part), cancelled (nothing was paid),
+ * refunded (cancelled or refused after payment, money sent back), expired (stock returned).
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'partlyRefunded',
+  'cancelled',
+  'refunded',
+  'expired',
+] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const parentOrderSchema = z.object({
   id: z.number().int(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
-  /** pending (holding stock until expiresAt), paid, or expired (stock returned). */
+  /** See ORDER_STATUSES. */
   status: orderStatusSchema,
   createdAt: z.string(),
 });
@@ -98,6 +110,10 @@ export const sellerOrderSchema = z.object({
   createdAt: z.string(),
   /** Shown to the customer only; the seller asks for it at pick-up. */
   pickupCode: z.string().nullable(),
+  /** Cancelled by its seller (with a reason) or with the whole order (reason null). */
+  isCancelled: z.boolean(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 
@@ -116,6 +132,9 @@ export const orderSchema = z.object({
   totalShippingPrice: moneySchema,
   /** What the customer pays: totalPrice + totalShippingPrice. */
   totalAmount: moneySchema,
+  /** What went back to the customer through the payment provider ("0.00" when nothing). */
+  refundedAmount: moneySchema,
+  cancelledAt: z.string().nullable(),
   createdAt: z.string(),
   sellerOrder: z.array(sellerOrderSchema),
 });
@@ -166,6 +185,18 @@ export const retrieveBodySchema = z
   .object({ code: z.string().trim().max(20).optional() })
   .nullable()
   .optional();
+
+export const CANCEL_REASON_MAX = 500;
+
+/** Body of PUT /api/seller-orders/{id}/cancel/: why, for the customer's e-mail and order page. */
+export const sellerCancelBodySchema = z.object({
+  reason: z
+    .string({ error: 'Tell the customer why you cancel.' })
+    .trim()
+    .min(1, 'Tell the customer why you cancel.')
+    .max(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters.`),
+});
+export type SellerCancelBody = z.infer<typeof sellerCancelBodySchema>;
 
 export const paymentConfigSchema = z.object({
   provider: z.enum(['paypal', 'test']),

@@ -1,4 +1,4 @@
-/** Periodic work of the orders module: expiring unpaid orders and delivering queued e-mails. */
+/** Periodic work of the orders module: expiring unpaid orders, reconciling payments, delivering e-mails. */
 import type { Job } from '../../jobs.ts';
 import { deliverOutbox, purgeOldMail } from './mail.ts';
 import { ordersServiceFor } from './service.ts';
@@ -9,6 +9,12 @@ export const orderJobs: readonly Job[] = [
     name: 'orders.expire-unpaid',
     intervalMs: 30_000,
     run: (ctx) => ordersServiceFor(ctx).sweepExpired(),
+  },
+  {
+    // Captures whose answer never reached the database, and refunds left unfinished (decision 156).
+    name: 'orders.reconcile-payments',
+    intervalMs: 30_000,
+    run: (ctx) => ordersServiceFor(ctx).reconcilePayments(),
   },
   {
     name: 'orders.deliver-outbox',

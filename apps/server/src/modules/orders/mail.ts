@@ -122,6 +122,168 @@ export const mails = {
   },
 };
 
+/** The customer's language for the cancellation and refund e-mails (orders.locale). */
+export type MailLocale = 'en' | 'de' | 'fr' | 'it';
+
+export function mailLocale(value: string | null | undefined): MailLocale {
+  return value === 'de' || value === 'fr' || value === 'it' ? value : 'en';
+}
+
+/** CHF amounts as each language writes them (de/it: 12.50, fr: 12,50), without Intl. */
+function chf(locale: MailLocale, rappen: number): string {
+  const text = formatCHF(rappen);
+  return locale === 'fr' ? text.replace('.', ',') : text;
+}
+
+const SIGNATURES: Record<MailLocale, string> = {
+  en: signature,
+  de: '\n\nMarktgasse — der Marktplatz der Schweizer Läden',
+  fr: '\n\nMarktgasse — la place de marché des commerces suisses',
+  it: '\n\nMarktgasse — il mercato dei negozi svizzeri',
+};
+
+const HELLO: Record<MailLocale, (name: string) => string> = {
+  en: (n) => `Hello ${n},`,
+  de: (n) => `Guten Tag ${n}`,
+  fr: (n) => `Bonjour ${n},`,
+  it: (n) => `Ciao ${n},`,
+};
+
+/** E-mails about cancellations and refunds (decision 158), in the customer's language. */
+export const cancelMails = {
+  /** The customer cancelled; `refundedRappen` is 0 for an unpaid order. */
+  customerCancelled(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number; locale: string | null },
+    refundedRappen: number,
+  ): MailInput {
+    const l = mailLocale(order.locale);
+    const money = chf(l, refundedRappen);
+    const text: Record<MailLocale, [string, string]> = {
+      en: [
+        `Marktgasse: order #${order.id} cancelled`,
+        `your order #${order.id} is cancelled.` +
+          (refundedRappen > 0
+            ? ` We refunded ${money} to your original payment method.`
+            : ' Nothing was charged.'),
+      ],
+      de: [
+        `Marktgasse: Bestellung #${order.id} storniert`,
+        `Ihre Bestellung #${order.id} ist storniert.` +
+          (refundedRappen > 0
+            ? ` Wir haben ${money} auf Ihr ursprüngliches Zahlungsmittel zurückerstattet.`
+            : ' Es wurde nichts belastet.'),
+      ],
+      fr: [
+        `Marktgasse : commande n° ${order.id} annulée`,
+        `votre commande n° ${order.id} est annulée.` +
+          (refundedRappen > 0
+            ? ` Nous avons remboursé ${money} sur votre moyen de paiement d’origine.`
+            : ' Rien n’a été débité.'),
+      ],
+      it: [
+        `Marktgasse: ordine n. ${order.id} annullato`,
+        `il tuo ordine n. ${order.id} è annullato.` +
+          (refundedRappen > 0
+            ? ` Abbiamo rimborsato ${money} sul tuo metodo di pagamento originale.`
+            : ' Non è stato addebitato nulla.'),
+      ],
+    };
+    const [subject, body] = text[l];
+    return {
+      recipient: to.email,
+      subject,
+      body: `${HELLO[l](to.username)}\n\n${body}\n${link(ctx, `/customer-order/${order.id}`)}${SIGNATURES[l]}`,
+    };
+  },
+  /** A seller cancelled their part, with their reason; `refundedRappen` 0 when unpaid. */
+  sellerCancelled(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number; locale: string | null },
+    part: { seller: string; reason: string; refundedRappen: number; items: MailLine[] },
+  ): MailInput {
+    const l = mailLocale(order.locale);
+    const money = chf(l, part.refundedRappen);
+    const paid = part.refundedRappen > 0;
+    const text: Record<MailLocale, [string, string]> = {
+      en: [
+        `Marktgasse: ${part.seller} cancelled their part of order #${order.id}`,
+        `${part.seller} cannot deliver these items of order #${order.id}:\n\n${lines(part.items)}\n\n` +
+          `Reason: ${part.reason}\n\n` +
+          (paid ? `We refunded ${money} to your original payment method. ` : '') +
+          'The rest of your order goes on as planned.',
+      ],
+      de: [
+        `Marktgasse: ${part.seller} hat seinen Teil der Bestellung #${order.id} storniert`,
+        `${part.seller} kann diese Artikel der Bestellung #${order.id} nicht liefern:\n\n${lines(part.items)}\n\n` +
+          `Grund: ${part.reason}\n\n` +
+          (paid ? `Wir haben ${money} auf Ihr ursprüngliches Zahlungsmittel zurückerstattet. ` : '') +
+          'Der Rest Ihrer Bestellung läuft wie geplant weiter.',
+      ],
+      fr: [
+        `Marktgasse : ${part.seller} a annulé sa part de la commande n° ${order.id}`,
+        `${part.seller} ne peut pas livrer ces articles de la commande n° ${order.id} :\n\n${lines(part.items)}\n\n` +
+          `Motif : ${part.reason}\n\n` +
+          (paid ? `Nous avons remboursé ${money} sur votre moyen de paiement d’origine. ` : '') +
+          'Le reste de votre commande suit son cours.',
+      ],
+      it: [
+        `Marktgasse: ${part.seller} ha annullato la sua parte dell’ordine n. ${order.id}`,
+        `${part.seller} non può consegnare questi articoli dell’ordine n. ${order.id}:\n\n${lines(part.items)}\n\n` +
+          `Motivo: ${part.reason}\n\n` +
+          (paid ? `Abbiamo rimborsato ${money} sul tuo metodo di pagamento originale. ` : '') +
+          'Il resto del tuo ordine prosegue come previsto.',
+      ],
+    };
+    const [subject, body] = text[l];
+    return {
+      recipient: to.email,
+      subject,
+      body: `${HELLO[l](to.username)}\n\n${body}\n${link(ctx, `/customer-order/${order.id}`)}${SIGNATURES[l]}`,
+    };
+  },
+  /** A payment taken for an order that could no longer be honoured went back at once. */
+  refunded(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number; locale: string | null },
+    refundedRappen: number,
+  ): MailInput {
+    const l = mailLocale(order.locale);
+    const money = chf(l, refundedRappen);
+    const text: Record<MailLocale, [string, string]> = {
+      en: [
+        `Marktgasse: payment for order #${order.id} refunded`,
+        `your payment of ${money} for order #${order.id} arrived after the order had run out, ` +
+          'so its items could not be kept for you. We refunded the full amount to your original payment method.',
+      ],
+      de: [
+        `Marktgasse: Zahlung für Bestellung #${order.id} zurückerstattet`,
+        `Ihre Zahlung von ${money} für Bestellung #${order.id} kam an, nachdem die Bestellung abgelaufen war; ` +
+          'die Artikel konnten nicht mehr für Sie reserviert bleiben. Wir haben den ganzen Betrag auf Ihr ursprüngliches Zahlungsmittel zurückerstattet.',
+      ],
+      fr: [
+        `Marktgasse : paiement de la commande n° ${order.id} remboursé`,
+        `votre paiement de ${money} pour la commande n° ${order.id} est arrivé après l’expiration de la commande ; ` +
+          'ses articles n’ont pas pu vous être réservés. Nous avons remboursé le montant total sur votre moyen de paiement d’origine.',
+      ],
+      it: [
+        `Marktgasse: pagamento dell’ordine n. ${order.id} rimborsato`,
+        `il tuo pagamento di ${money} per l’ordine n. ${order.id} è arrivato dopo la scadenza dell’ordine; ` +
+          'i suoi articoli non potevano più essere riservati per te. Abbiamo rimborsato l’intero importo sul tuo metodo di pagamento originale.',
+      ],
+    };
+    const [subject, body] = text[l];
+    return {
+      recipient: to.email,
+      subject,
+      body: `${HELLO[l](to.username)}\n\n${body}\n${link(ctx, `/customer-order/${order.id}`)}${SIGNATURES[l]}`,
+    };
+  },
+};
+
 let smtp: { url: string; transport: Transporter } | null = null;
 const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 

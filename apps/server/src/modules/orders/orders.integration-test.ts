@@ -824,6 +824,10 @@ describe('the order write', () => {
       expiresAt: new Date(read.now.getTime() + 60_000),
       holdExtensions: 0,
       providerOrderId: null,
+      payingUntil: null,
+      cancelledAt: null,
+      refundedRappen: 0,
+      locale: null,
       createdAt: read.now,
     };
     const sellerOrder = {
@@ -839,6 +843,8 @@ describe('the order write', () => {
       completedAt: null,
       createdAt: read.now,
       expiredAt: null,
+      cancelledAt: null,
+      cancelReason: null,
     };
     const items = read.stocks.map((stock, i) => ({
       id: read.ids.items[i]!,

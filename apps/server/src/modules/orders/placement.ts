@@ -231,6 +231,10 @@ export function placementRows(
     holdExtensions: 0,
     providerOrderId: null,
     createdAt,
+    payingUntil: null,
+    cancelledAt: null,
+    refundedRappen: 0,
+    locale: null,
   };
   const storeNames = new Map(read.stocks.map((s) => [s.storeId, s.storeName]));
   const itemIds = read.ids.items.values();
@@ -252,6 +256,8 @@ export function placementRows(
       completedAt: null,
       createdAt,
       expiredAt: null,
+      cancelledAt: null,
+      cancelReason: null,
     };
     rows.sellerOrders.push(sellerOrder);
     for (const { line, product, allocations } of own) {

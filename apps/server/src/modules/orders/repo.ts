@@ -23,6 +23,7 @@ import {
   orders,
   outbox,
   payments,
+  refunds,
   sellerOrders,
   stockAllocations,
   stores,
@@ -33,6 +34,8 @@ export type OrderRow = typeof orders.$inferSelect;
 export type SellerOrderRow = typeof sellerOrders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 export interface ProductForSale {
   id: number;
@@ -647,4 +650,273 @@ export async function markMailFailed(
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
     })
     .where(eq(outbox.id, id));
+}
+
+// ---------------------------------------------------------------- paying (decision 156)
+
+export async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const rows = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return rows[0];
+}
+
+/**
+ * pending → paying before the provider is asked to capture: the pending-capture record. The
+ * expiry sweep only looks at pending orders, so the hold cannot run out under a capture;
+ * payingUntil bounds how long that protection lasts. Null when the order is not pending
+ * within its hold any more (paid, paying elsewhere, expired, cancelled).
+ */
+export async function beginPaying(
+  tx: DbOrTx,
+  orderId: number,
+  seconds: number,
+  locale: string | null,
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'paying',
+      payingUntil: sql`now() + make_interval(secs => ${seconds})`,
+      ...(locale ? { locale } : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), sql`${orders.expiresAt} > now()`))
+    .returning();
+  return row ?? null;
+}
+
+/** paying → pending when nothing was captured (the sweep may then expire it as usual). */
+export async function endPaying(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'pending', payingUntil: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paying')))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/**
+ * Records a completed capture: paying → paid, or pending → paid while the hold lasts (the
+ * job put it back to pending meanwhile). Null when the order can no longer be honoured.
+ */
+export async function markPaidAfterCapture(tx: DbOrTx, orderId: number): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ isPaid: true, paidAt: sql`now()`, status: 'paid', payingUntil: null })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.isPaid, false),
+        sql`(${orders.status} = 'paying' or (${orders.status} = 'pending' and ${orders.expiresAt} > now()))`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Orders whose capture has outlived its time (its answer never reached the database). */
+export async function overduePayingOrderIds(db: DbOrTx, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'paying'), lte(orders.payingUntil, sql`now()`)))
+    .orderBy(asc(orders.payingUntil))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function findPayment(db: DbOrTx, orderId: number): Promise<PaymentRow | undefined> {
+  const rows = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  return rows[0];
+}
+
+/** The payment row once; a second insert for the same order does nothing. */
+export async function insertPaymentOnce(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<void> {
+  await tx.insert(payments).values(values).onConflictDoNothing({ target: payments.orderId });
+}
+
+export async function setOrderLocale(db: DbOrTx, orderId: number, locale: string): Promise<void> {
+  await db.update(orders).set({ locale }).where(eq(orders.id, orderId));
+}
+
+// ---------------------------------------------------------------- refunds and cancellation (157, 158)
+
+/**
+ * The refund of one cancellation, once: the unique key makes a repeated or raced insert find
+ * nothing (null), whichever process it comes from.
+ */
+export async function insertRefund(
+  tx: DbOrTx,
+  values: {
+    key: string;
+    orderId: number;
+    sellerOrderId: number | null;
+    amountRappen: number;
+    provider: string;
+  },
+): Promise<RefundRow | null> {
+  const [row] = await tx
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing({ target: refunds.key })
+    .returning();
+  return row ?? null;
+}
+
+export async function findRefund(db: DbOrTx, key: string): Promise<RefundRow | undefined> {
+  const rows = await db.select().from(refunds).where(eq(refunds.key, key));
+  return rows[0];
+}
+
+export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+}
+
+/**
+ * Marks the refund done with the provider's reference and adds its amount to the order's
+ * refunded total, once (false when it was completed before).
+ */
+export async function completeRefund(tx: DbOrTx, id: number, reference: string): Promise<RefundRow | null> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ completedAt: sql`now()`, providerReference: reference })
+    .where(and(eq(refunds.id, id), isNull(refunds.completedAt)))
+    .returning();
+  if (!row) return null;
+  await tx
+    .update(orders)
+    .set({ refundedRappen: sql`${orders.refundedRappen} + ${row.amountRappen}` })
+    .where(eq(orders.id, row.orderId));
+  return row;
+}
+
+/** Drops a refund the provider refused (never one that completed). */
+export async function dropRefund(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(refunds).where(and(eq(refunds.id, id), isNull(refunds.completedAt)));
+}
+
+/** Refunds asked for more than `seconds` ago that never completed (a crash, a lost answer). */
+export async function stalePendingRefunds(db: DbOrTx, seconds: number, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        isNull(refunds.completedAt),
+        lte(refunds.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    )
+    .orderBy(asc(refunds.id))
+    .limit(limit);
+}
+
+/** pending or paid → cancelled, once; null when the order was in another state. */
+export async function markOrderCancelled(
+  tx: DbOrTx,
+  orderId: number,
+  from: 'pending' | 'paid',
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, from),
+        from === 'pending' ? sql`${orders.expiresAt} > now()` : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** cancelled → paid again after the provider refused the refund (the order as it was). */
+export async function uncancelPaidOrder(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'paid', cancelledAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.isPaid, true)));
+}
+
+/** Seller orders of the order not cancelled yet: cancelled with it. */
+export async function cancelRemainingSellerOrders(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx
+    .update(sellerOrders)
+    .set({ cancelledAt: sql`now()` })
+    .where(and(eq(sellerOrders.orderId, orderId), isNull(sellerOrders.cancelledAt)));
+}
+
+/** One seller's part → cancelled with the reason, once; false when it was cancelled before. */
+export async function markSellerOrderCancelled(
+  tx: DbOrTx,
+  sellerOrderId: number,
+  reason: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(sellerOrders)
+    .set({ cancelledAt: sql`now()`, cancelReason: reason })
+    .where(and(eq(sellerOrders.id, sellerOrderId), isNull(sellerOrders.cancelledAt)))
+    .returning({ id: sellerOrders.id });
+  return rows.length === 1;
+}
+
+/** The seller's part as it was, after the provider refused its refund. */
+export async function uncancelSellerOrder(tx: DbOrTx, sellerOrderId: number): Promise<void> {
+  await tx
+    .update(sellerOrders)
+    .set({ cancelledAt: null, cancelReason: null })
+    .where(eq(sellerOrders.id, sellerOrderId));
+}
+
+/** True when every seller order of the order is cancelled. */
+export async function allSellerOrdersCancelled(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const open = await tx
+    .select({ id: sellerOrders.id })
+    .from(sellerOrders)
+    .where(and(eq(sellerOrders.orderId, orderId), isNull(sellerOrders.cancelledAt)))
+    .limit(1);
+  return open.length === 0;
+}
+
+/** Something of the order (of a part not cancelled) was sent or picked up. */
+export async function anythingHandedOver(
+  tx: DbOrTx,
+  orderId: number,
+  sellerOrderId?: number,
+): Promise<boolean> {
+  const scope = sellerOrderId === undefined ? sql`so.order_id = ${orderId}` : sql`so.id = ${sellerOrderId}`;
+  const rows = await rawRows<{ id: number }>(
+    tx,
+    sql`select so.id from ${sellerOrders} so
+        where ${scope} and so.cancelled_at is null
+          and (so.is_shipped or exists (
+            select 1 from ${orderItems} i where i.seller_order_id = so.id and i.is_retrieved))
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** releaseAllocations for one seller's part: its unreleased units, once. */
+export async function releaseSellerOrderAllocations(
+  tx: DbOrTx,
+  sellerOrderId: number,
+): Promise<{ storeId: number; productId: number; quantity: number }[]> {
+  return tx
+    .update(stockAllocations)
+    .set({ releasedAt: sql`now()` })
+    .where(
+      and(
+        isNull(stockAllocations.releasedAt),
+        inArray(
+          stockAllocations.orderItemId,
+          tx
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .where(eq(orderItems.sellerOrderId, sellerOrderId)),
+        ),
+      ),
+    )
+    .returning({
+      storeId: stockAllocations.storeId,
+      productId: stockAllocations.productId,
+      quantity: stockAllocations.quantity,
+    });
 }

@@ -16,8 +16,10 @@ import {
   paymentConfigSchema,
   paypalOrderCreatedSchema,
   retrieveBodySchema,
+  sellerCancelBodySchema,
   sellerOrderSchema,
 } from '@marktgasse/shared';
+import { negotiateLanguage } from '../../i18n/translate.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
@@ -31,6 +33,11 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
   503: errorBodySchema,
+};
+/** The caller's language for the e-mails about this order (de, fr, it; null: English). */
+const mailLanguage = (request: FastifyRequest): string | null => {
+  const language = negotiateLanguage(request.headers['accept-language']);
+  return language === 'en' ? null : language;
 };
 const bearer = [{ bearer: [] }];
 /** Anonymous calls answer 401 before their body is looked at. */
@@ -204,11 +211,33 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
         route: `PUT /api/orders/${id}/pay/`,
         request: body ?? null,
         status: 200,
-        execute: () => service.pay(caller, id, body?.paypalOrderId ?? body?.id),
+        execute: () => service.pay(caller, id, body?.paypalOrderId ?? body?.id, mailLanguage(request)),
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       else request.log.info({ audit: 'order-paid', orderId: id, userId: caller.id }, 'order paid');
       return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  app.put(
+    '/api/orders/:id/cancel/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Customer: cancel the order while no part has been sent or picked up. Unpaid: cancelled and its stock released at once. Paid: refunded in full through the payment provider first (409 when the provider refuses, and the order stays as it was). Repeated calls refund once.',
+        security: bearer,
+        params: idParams,
+        response: { 200: orderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'order');
+      const order = await service.cancel(caller, id, mailLanguage(request));
+      request.log.info({ audit: 'order-cancelled', orderId: id, userId: caller.id }, 'order cancelled');
+      return order;
     },
   );
 
@@ -281,6 +310,32 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       preValidation: signedIn,
     },
     async (request) => service.send(requireUser(request), idParam(request.params.id, 'seller order')),
+  );
+
+  app.put(
+    '/api/seller-orders/:id/cancel/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Seller: cancel your part before it is sent or picked up, with {reason} for the customer. When paid, your items and shipping are refunded through the payment provider; your stock is released; the rest of the order goes on.',
+        security: bearer,
+        params: idParams,
+        body: sellerCancelBodySchema,
+        response: { 200: sellerOrderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'seller order');
+      const so = await service.cancelSellerOrder(caller, id, request.body.reason);
+      request.log.info(
+        { audit: 'seller-order-cancelled', sellerOrderId: id, userId: caller.id },
+        'seller order cancelled',
+      );
+      return so;
+    },
   );
 
   app.put(

@@ -15,11 +15,11 @@ import {
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
-import { conflict, notFound, tooMany } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { StoresService } from '../stores/service.ts';
-import { mails, type MailLine } from './mail.ts';
-import { createPaymentProvider, type PaymentProvider } from './payments/provider.ts';
+import { cancelMails, mails, type MailLine } from './mail.ts';
+import { createPaymentProvider, type CapturedPayment, type PaymentProvider } from './payments/provider.ts';
 import {
   checkHoldLimits,
   placementRows,
@@ -46,6 +46,9 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promis
     }
   }
 }
+
+const paymentInProgress = (orderId: number) =>
+  conflict(`A payment for order ${orderId} is in progress. Please try again in a moment.`);
 
 /** Reads and plans again this many times when other checkouts took the planned units first. */
 const PLACE_ATTEMPTS = 5;
@@ -248,11 +251,14 @@ export class OrdersService {
     return run;
   }
 
-  /** The caller's order, still payable: otherwise 404 (not theirs) or 409 (paid or expired). */
+  /** The caller's order, still payable: otherwise 404 (not theirs) or 409 (paid, paying, cancelled or expired). */
   private async payable(caller: Caller, orderId: number): Promise<repo.OrderRow> {
     const order = await repo.findOrder(this.db, orderId);
     if (!order || order.customerId !== caller.id) throw notFound(`Order ${orderId} was not found.`);
     if (order.isPaid) throw conflict(`Order ${orderId} is already paid.`);
+    if (order.status === 'paying') throw paymentInProgress(orderId);
+    if (order.status === 'cancelled')
+      throw conflict(`Order ${orderId} was cancelled and can no longer be paid.`);
     if (order.status === 'expired' || order.expiresAt.getTime() <= Date.now()) {
       await this.expire(orderId);
       throw conflict(
@@ -289,43 +295,328 @@ export class OrdersService {
     });
   }
 
-  async pay(caller: Caller, orderId: number, providerOrderId: string | undefined): Promise<Order> {
+  /**
+   * Pays an order (decision 156): the order turns `paying` (the pending-capture record, which
+   * the expiry sweep skips) before the provider captures; a completed capture is recorded as
+   * paid; one that can no longer be honoured is refunded at once. When the write after a
+   * capture fails, the order stays `paying` and the reconciling job records or refunds it.
+   */
+  async pay(
+    caller: Caller,
+    orderId: number,
+    providerOrderId: string | undefined,
+    locale: string | null = null,
+  ): Promise<Order> {
     return this.serialized(orderId, async () => {
       const order = await this.payable(caller, orderId);
       const totalRappen = order.itemsRappen + order.shippingRappen;
-      const captured = await this.provider.capture(
-        { id: order.id, totalRappen, providerOrderId: order.providerOrderId },
-        { providerOrderId },
+      const paying = await repo.beginPaying(
+        this.db,
+        order.id,
+        this.ctx.config.ORDER_CAPTURE_TIMEOUT_SECONDS,
+        locale,
       );
-      if (captured.amountRappen !== totalRappen || captured.currency !== 'CHF') {
-        throw conflict(`The payment does not match the order total of ${formatCHF(totalRappen)}.`);
+      if (!paying) {
+        await this.payable(caller, orderId);
+        throw paymentInProgress(orderId);
       }
+      let captured: CapturedPayment;
       try {
-        await withRetry(() =>
-          this.db.transaction(async (tx) => {
-            // A captured provider payment counts even if the hold ran out during the capture.
-            const paid = await repo.markPaid(tx, order.id, captured.provider === 'test');
-            if (!paid) {
-              const now = await repo.findOrder(tx, order.id);
-              if (now?.isPaid) throw conflict(`Order ${orderId} is already paid.`);
-              throw conflict(`Order ${orderId} has expired and can no longer be paid.`);
-            }
-            await repo.insertPayment(tx, {
-              orderId: order.id,
-              provider: captured.provider,
-              providerReference: captured.reference,
-              amountRappen: captured.amountRappen,
-              currency: captured.currency,
-            });
-            await repo.enqueueMail(tx, await this.paidMails(tx, order.id));
-          }),
+        captured = await this.provider.capture(
+          { id: order.id, totalRappen, providerOrderId: paying.providerOrderId },
+          { providerOrderId },
         );
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`Order ${orderId} is already paid.`);
+        // Refused (a 4xx of ours): nothing was captured, the order may be paid again.
+        // Unreachable or anything unexpected: unknown, so it stays paying and the job asks
+        // the provider once payingUntil has passed.
+        if (error instanceof AppError && error.code !== 'UNAVAILABLE') {
+          await repo.endPaying(this.db, order.id);
+        }
         throw error;
+      }
+      if (captured.amountRappen !== totalRappen || captured.currency !== 'CHF') {
+        await repo.endPaying(this.db, order.id);
+        throw conflict(`The payment does not match the order total of ${formatCHF(totalRappen)}.`);
+      }
+      const outcome = await this.recordCapture(order.id, captured);
+      if (outcome === 'refunded') {
+        throw conflict(
+          `Order ${orderId} could no longer be honoured when the payment arrived, so the payment of ${formatCHF(captured.amountRappen)} was refunded in full.`,
+        );
       }
       return this.orderFor(caller, orderId);
     });
+  }
+
+  /**
+   * Records a completed capture: paid when the order can still be honoured, otherwise the
+   * payment is recorded and refunded through the provider and the customer is mailed.
+   */
+  private async recordCapture(orderId: number, captured: CapturedPayment): Promise<'paid' | 'refunded'> {
+    const paid = await withRetry(() =>
+      this.db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, orderId);
+        if (order?.isPaid) {
+          const payment = await repo.findPayment(tx, orderId);
+          if (payment?.providerReference === captured.reference) return true;
+          throw conflict(`Order ${orderId} is already paid.`);
+        }
+        if (!(await repo.markPaidAfterCapture(tx, orderId))) return false;
+        await repo.insertPayment(tx, {
+          orderId,
+          provider: captured.provider,
+          providerReference: captured.reference,
+          amountRappen: captured.amountRappen,
+          currency: captured.currency,
+        });
+        await repo.enqueueMail(tx, await this.paidMails(tx, orderId));
+        return true;
+      }),
+    );
+    if (paid) return 'paid';
+    const refund = await withRetry(() =>
+      this.db.transaction(async (tx) => {
+        await repo.insertPaymentOnce(tx, {
+          orderId,
+          provider: captured.provider,
+          providerReference: captured.reference,
+          amountRappen: captured.amountRappen,
+          currency: captured.currency,
+        });
+        return (
+          (await repo.insertRefund(tx, {
+            key: `refused-${orderId}`,
+            orderId,
+            sellerOrderId: null,
+            amountRappen: captured.amountRappen,
+            provider: captured.provider,
+          })) ?? (await repo.findRefund(tx, `refused-${orderId}`))!
+        );
+      }),
+    );
+    await this.runRefund(refund);
+    return 'refunded';
+  }
+
+  // ------------------------------------------------------------ reconciling (decisions 156, 157)
+
+  /**
+   * One pass of the reconciling job: captures that outlived ORDER_CAPTURE_TIMEOUT_SECONDS
+   * are asked about at the provider and recorded as paid (or refunded), or the order goes
+   * back to pending when nothing was captured; refunds left unfinished (a crash, a lost
+   * answer) are asked for again with the same key. Answers how many it settled.
+   */
+  async reconcilePayments(refundAfterSeconds = 60): Promise<number> {
+    let settled = 0;
+    for (const id of await repo.overduePayingOrderIds(this.db, 50)) {
+      const order = await repo.findOrder(this.db, id);
+      if (!order || order.status !== 'paying') continue;
+      const captured = await this.provider.findCapture({
+        id,
+        totalRappen: order.itemsRappen + order.shippingRappen,
+        providerOrderId: order.providerOrderId,
+      });
+      if (captured) await this.recordCapture(id, captured);
+      else await repo.endPaying(this.db, id);
+      settled += 1;
+    }
+    for (const refund of await repo.stalePendingRefunds(this.db, refundAfterSeconds, 50)) {
+      try {
+        await this.runRefund(refund);
+      } catch {
+        // Refused (undone) or still unreachable (tried again on the next pass).
+      }
+      settled += 1;
+    }
+    return settled;
+  }
+
+  // ------------------------------------------------------------ cancelling (decisions 157, 158)
+
+  /**
+   * Asks the provider for one refund row and finishes what it belongs to. Refused: the row
+   * goes and the order is as it was (409). Unreachable: the row stays for the job (503).
+   */
+  private async runRefund(refund: repo.RefundRow): Promise<void> {
+    const payment = await repo.findPayment(this.db, refund.orderId);
+    let reference: string;
+    try {
+      if (!payment) throw conflict(`Order ${refund.orderId} has no recorded payment to refund.`);
+      ({ reference } = await this.provider.refund({
+        orderId: refund.orderId,
+        paymentReference: payment.providerReference,
+        amountRappen: refund.amountRappen,
+        key: refund.key,
+      }));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
+      await withRetry(() =>
+        this.db.transaction(async (tx) => {
+          await repo.dropRefund(tx, refund.id);
+          if (refund.key.startsWith('order-')) await repo.uncancelPaidOrder(tx, refund.orderId);
+          if (refund.sellerOrderId !== null) await repo.uncancelSellerOrder(tx, refund.sellerOrderId);
+        }),
+      );
+      throw error;
+    }
+    await withRetry(() =>
+      this.db.transaction(async (tx) => {
+        const done = await repo.completeRefund(tx, refund.id, reference);
+        if (!done) return;
+        const order = (await repo.lockOrder(tx, refund.orderId))!;
+        const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
+        if (refund.key.startsWith('refused-')) {
+          await repo.enqueueMail(tx, [cancelMails.refunded(this.ctx, customer, order, done.amountRappen)]);
+        } else if (refund.sellerOrderId !== null) {
+          await this.finishSellerCancel(tx, order, refund.sellerOrderId, done.amountRappen);
+        } else {
+          await this.finishOrderCancel(tx, order, done.amountRappen);
+        }
+      }),
+    );
+  }
+
+  /** Stock back and parts closed for a cancelled order; the customer's e-mail. */
+  private async finishOrderCancel(tx: DbOrTx, order: repo.OrderRow, refundedRappen: number): Promise<void> {
+    await repo.cancelRemainingSellerOrders(tx, order.id);
+    await this.stores.returnStock(tx, await repo.releaseAllocations(tx, order.id));
+    const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
+    await repo.enqueueMail(tx, [cancelMails.customerCancelled(this.ctx, customer, order, refundedRappen)]);
+  }
+
+  /** Stock of the part back, the customer told (with the reason); the order closes with its last part. */
+  private async finishSellerCancel(
+    tx: DbOrTx,
+    order: repo.OrderRow,
+    sellerOrderId: number,
+    refundedRappen: number,
+  ): Promise<void> {
+    await this.stores.returnStock(tx, await repo.releaseSellerOrderAllocations(tx, sellerOrderId));
+    const so = (await repo.findSellerOrder(tx, sellerOrderId))!;
+    if (await repo.allSellerOrdersCancelled(tx, order.id)) {
+      await repo.markOrderCancelled(tx, order.id, order.isPaid ? 'paid' : 'pending');
+    }
+    const users = await repo.findUsers(tx, [order.customerId, so.sellerId]);
+    const items = await repo.itemsOfSellerOrder(tx, sellerOrderId);
+    await repo.enqueueMail(tx, [
+      cancelMails.sellerCancelled(this.ctx, users.get(order.customerId)!, order, {
+        seller: users.get(so.sellerId)?.username ?? '',
+        reason: so.cancelReason ?? '',
+        refundedRappen,
+        items: items.map((i) => ({
+          name: i.name,
+          quantity: i.quantity,
+          priceRappen: i.priceRappen,
+          place: i.orderType === 'inStore' ? (i.storeName ?? '') : 'online',
+        })),
+      }),
+    ]);
+  }
+
+  /**
+   * The customer cancels the whole order while nothing of it was sent or picked up: unpaid,
+   * it is cancelled and its stock released at once; paid, the rest of the payment (all of it
+   * unless a seller refunded their part before) goes back through the provider first.
+   * Repeated or raced calls refund once (the refunds row's unique key) and answer the order.
+   */
+  async cancel(caller: Caller, orderId: number, locale: string | null = null): Promise<Order> {
+    return this.serialized(orderId, async () => {
+      const refund = await withRetry(() =>
+        this.db.transaction(async (tx) => {
+          const order = await repo.lockOrder(tx, orderId);
+          if (!order || order.customerId !== caller.id) throw notFound(`Order ${orderId} was not found.`);
+          if (order.status === 'cancelled') {
+            const pending = await repo.findRefund(tx, `order-${orderId}`);
+            return pending && !pending.completedAt ? pending : null;
+          }
+          if (order.status === 'paying') throw paymentInProgress(orderId);
+          if (order.status === 'expired' || (order.status === 'pending' && order.expiresAt <= new Date())) {
+            throw conflict(`Order ${orderId} has expired, so there is nothing to cancel.`);
+          }
+          if (await repo.anythingHandedOver(tx, orderId)) {
+            throw conflict(
+              `Part of order ${orderId} has already been sent or picked up, so the order can no longer be cancelled.`,
+            );
+          }
+          if (locale) await repo.setOrderLocale(tx, orderId, locale);
+          const refunds = await repo.refundsOfOrder(tx, orderId);
+          if (refunds.some((r) => !r.completedAt)) {
+            throw conflict(`A refund for order ${orderId} is in progress. Please try again in a moment.`);
+          }
+          const cancelled = await repo.markOrderCancelled(tx, orderId, order.isPaid ? 'paid' : 'pending');
+          if (!cancelled) throw conflict(`Order ${orderId} changed meanwhile. Please try again.`);
+          const payment = order.isPaid ? await repo.findPayment(tx, orderId) : undefined;
+          const amount = payment ? payment.amountRappen - order.refundedRappen : 0;
+          if (amount <= 0) {
+            await this.finishOrderCancel(tx, { ...cancelled, locale: locale ?? cancelled.locale }, 0);
+            return null;
+          }
+          return repo.insertRefund(tx, {
+            key: `order-${orderId}`,
+            orderId,
+            sellerOrderId: null,
+            amountRappen: amount,
+            provider: payment!.provider,
+          });
+        }),
+      );
+      if (refund) await this.runRefund(refund);
+      return this.orderFor(caller, orderId);
+    });
+  }
+
+  /**
+   * A seller cancels their part before it was sent or picked up, with a reason for the
+   * customer: their items and shipping are refunded when paid, their stock released; the
+   * other sellers' parts go on. Repeated calls answer the part as it is.
+   */
+  async cancelSellerOrder(caller: Caller, sellerOrderId: number, reason: string): Promise<SellerOrder> {
+    const found = await repo.findSellerOrder(this.db, sellerOrderId);
+    if (!found || found.sellerId !== caller.id)
+      throw notFound(`Seller order ${sellerOrderId} was not found.`);
+    await this.serialized(found.orderId, async () => {
+      const refund = await withRetry(() =>
+        this.db.transaction(async (tx) => {
+          const order = (await repo.lockOrder(tx, found.orderId))!;
+          const so = (await repo.findSellerOrder(tx, sellerOrderId, true))!;
+          if (so.cancelledAt) return null;
+          if (order.status === 'cancelled') throw conflict(`Order ${order.id} was cancelled.`);
+          if (order.status === 'paying') throw paymentInProgress(order.id);
+          if (order.status === 'expired' || (order.status === 'pending' && order.expiresAt <= new Date())) {
+            throw conflict(`Order ${order.id} has expired, so there is nothing to cancel.`);
+          }
+          if (await repo.anythingHandedOver(tx, order.id, so.id)) {
+            throw conflict(
+              'Items of this seller order have already been sent or picked up, so it can no longer be cancelled.',
+            );
+          }
+          if (
+            (await repo.refundsOfOrder(tx, order.id)).some(
+              (r) => !r.completedAt && r.key.startsWith('order-'),
+            )
+          ) {
+            throw conflict(`A refund for order ${order.id} is in progress. Please try again in a moment.`);
+          }
+          if (!(await repo.markSellerOrderCancelled(tx, so.id, reason))) return null;
+          const amount = so.itemsRappen + so.shippingRappen;
+          const payment = order.isPaid ? await repo.findPayment(tx, order.id) : undefined;
+          if (!payment || amount <= 0) {
+            await this.finishSellerCancel(tx, order, so.id, 0);
+            return null;
+          }
+          return repo.insertRefund(tx, {
+            key: `seller-order-${so.id}`,
+            orderId: order.id,
+            sellerOrderId: so.id,
+            amountRappen: amount,
+            provider: payment.provider,
+          });
+        }),
+      );
+      if (refund) await this.runRefund(refund);
+    });
+    return this.sellerOrderFor(caller, sellerOrderId);
   }
 
   private async paidMails(tx: DbOrTx, orderId: number) {
@@ -390,6 +681,7 @@ export class OrdersService {
     const so = await repo.findSellerOrder(tx, sellerOrderId, true);
     if (!so || so.sellerId !== caller.id) throw missing();
     const order = (await repo.findOrder(tx, so.orderId))!;
+    if (so.cancelledAt || order.status === 'cancelled') throw conflict('This seller order was cancelled.');
     if (!order.isPaid) throw conflict('The customer has not paid this order yet.');
     const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
     return { so, order, customer };

@@ -8,9 +8,15 @@ type GraphItem = OrderGraph['items'][number];
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-/** A pending order past its hold time is shown as expired even before the sweep reaches it. */
-export function effectiveStatus(order: OrderRow, now = new Date()): OrderRow['status'] {
+/**
+ * The status a client sees: a pending order past its hold time is shown as expired even
+ * before the sweep reaches it; a capture in flight is still pending; money sent back turns
+ * cancelled or expired into refunded, and paid into partlyRefunded.
+ */
+export function effectiveStatus(order: OrderRow, now = new Date()): Order['status'] {
+  if (order.status === 'paying') return 'pending';
   if (order.status === 'pending' && order.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (order.refundedRappen > 0) return order.status === 'paid' ? 'partlyRefunded' : 'refunded';
   return order.status;
 }
 
@@ -78,6 +84,9 @@ export function sellerOrderView(
     createdAt: so.createdAt.toISOString(),
     // The code proves the collector is the customer: only the customer's view carries it.
     pickupCode: audience === 'customer' ? so.pickupCode : null,
+    isCancelled: so.cancelledAt !== null,
+    cancelledAt: iso(so.cancelledAt),
+    cancelReason: so.cancelReason,
   };
 }
 
@@ -95,6 +104,8 @@ export function orderView(media: MediaStorage, graph: OrderGraph, order: OrderRo
     totalPrice: rappenToDecimal(order.itemsRappen),
     totalShippingPrice: rappenToDecimal(order.shippingRappen),
     totalAmount: rappenToDecimal(order.itemsRappen + order.shippingRappen),
+    refundedAmount: rappenToDecimal(order.refundedRappen),
+    cancelledAt: iso(order.cancelledAt),
     createdAt: order.createdAt.toISOString(),
     sellerOrder: graph.sellerOrders
       .filter((so) => so.orderId === order.id)

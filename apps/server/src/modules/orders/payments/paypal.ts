@@ -7,7 +7,14 @@
  */
 import { parseRappen, rappenToDecimal } from '@marktgasse/shared';
 import { AppError, badRequest, conflict } from '../../../lib/errors.ts';
-import type { CapturedPayment, PayableOrder, PaymentProvider, PayRequest } from './provider.ts';
+import type {
+  CapturedPayment,
+  PayableOrder,
+  PaymentProvider,
+  PayRequest,
+  Refund,
+  RefundRequest,
+} from './provider.ts';
 
 const TIMEOUT_MS = 15_000;
 
@@ -156,6 +163,48 @@ export class PayPalProvider implements PaymentProvider {
       throw unavailable('PayPal could not take the payment right now. Please try again.');
     }
     return this.verify(order, paypalId, result);
+  }
+
+  async findCapture(order: PayableOrder): Promise<CapturedPayment | null> {
+    if (!order.providerOrderId) return null;
+    const found = await this.call(`/v2/checkout/orders/${encodeURIComponent(order.providerOrderId)}`, {
+      method: 'GET',
+    });
+    if (found.status === 404) return null;
+    if (found.status !== 200) throw unavailable('PayPal could not confirm the payment. Please try again.');
+    const captures = found.body.purchase_units?.flatMap((u) => u.payments?.captures ?? []) ?? [];
+    if (!captures.some((c) => c.status === 'COMPLETED')) return null;
+    return this.verify(order, order.providerOrderId, found.body);
+  }
+
+  /**
+   * Refunds (part of) the first capture: POST /v2/payments/captures/{id}/refund with our
+   * amount and `PayPal-Request-Id: refund-<key>`, so a repeated call answers the first refund.
+   */
+  async refund(request: RefundRequest): Promise<Refund> {
+    const captureId = request.paymentReference.split(',')[0]!;
+    const { status, body } = await this.call(
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      {
+        method: 'POST',
+        headers: { 'paypal-request-id': `refund-${request.key}` },
+        body: {
+          amount: { currency_code: 'CHF', value: rappenToDecimal(request.amountRappen) },
+          invoice_id: `${request.key}`,
+          note_to_payer: `Marktgasse order ${request.orderId}`,
+        },
+      },
+    );
+    if (
+      (status === 200 || status === 201) &&
+      body.id &&
+      body.status !== 'CANCELLED' &&
+      body.status !== 'FAILED'
+    ) {
+      return { reference: body.id };
+    }
+    const issue = body.details?.[0]?.issue ?? body.name ?? `status ${status}`;
+    throw conflict(`PayPal refused the refund (${issue}). Nothing was refunded and the order is unchanged.`);
   }
 
   /** Accepts only a COMPLETED capture of exactly our amount in CHF, for our order. */

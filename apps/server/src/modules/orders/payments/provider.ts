@@ -25,6 +25,25 @@ export interface CapturedPayment {
   currency: string;
 }
 
+export interface RefundRequest {
+  /** Our order. */
+  orderId: number;
+  /** The provider's reference of the captured payment (as CapturedPayment.reference). */
+  paymentReference: string;
+  /** From our own records: never more than what was captured minus what went back. */
+  amountRappen: number;
+  /**
+   * Names the cancellation (the refunds row's key): sent as the provider's idempotency key,
+   * so asking again after a crash or a lost answer never refunds twice.
+   */
+  key: string;
+}
+
+export interface Refund {
+  /** The provider's id of the refund. */
+  reference: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'paypal' | 'test';
   /** Public id the browser SDK needs (PayPal client id); null for the test provider. */
@@ -32,6 +51,16 @@ export interface PaymentProvider {
   /** Creates the provider-side order for our total; answers its id. Only for redirect/SDK providers. */
   createCheckout?(order: PayableOrder): Promise<string>;
   capture(order: PayableOrder, request: PayRequest): Promise<CapturedPayment>;
+  /**
+   * What the provider captured for the order, if anything (null: nothing): the reconciling
+   * job asks this for a capture whose answer never reached the database.
+   */
+  findCapture(order: PayableOrder): Promise<CapturedPayment | null>;
+  /**
+   * Sends money back. Throws CONFLICT when the provider refuses (nothing was refunded) and
+   * UNAVAILABLE when it cannot be reached; the caller then leaves the order as it was.
+   */
+  refund(request: RefundRequest): Promise<Refund>;
 }
 
 export function createPaymentProvider(config: Config): PaymentProvider {

@@ -89,6 +89,25 @@ export function usePayOrder(id: string) {
   });
 }
 
+/** The customer cancels the whole order (refunded in full when paid). */
+export function useCancelOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Order>(`/api/orders/${id}/cancel/`, { method: 'PUT' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+/** A seller cancels their part, with a reason the customer reads. */
+export function useCancelSellerOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api<SellerOrder>(`/api/seller-orders/${id}/cancel/`, { method: 'PUT', body: { reason } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['seller-orders'] }),
+  });
+}
+
 export const createPaypalOrder = (id: number | string) =>
   api<{ id: string }>(`/api/orders/${id}/paypal/`, { method: 'POST' });
 

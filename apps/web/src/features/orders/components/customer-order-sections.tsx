@@ -12,6 +12,7 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { postalLine } from '../../../lib/place-line';
 import { orderCounts, pickupStores } from '../lib/order-totals';
+import { CancelOrderBox } from './cancel-order';
 import { CustomerContact } from './customer-contact';
 import { PayBox } from './pay-box';
 
@@ -103,13 +104,35 @@ export function OrderSummary({ order, refetch }: { order: Order; refetch: () => 
           strong
           testId="order-total"
         />
+        {order.refundedAmount !== '0.00' && (
+          <SummaryRow
+            label={t('orders.summary.refunded')}
+            value={f.money(order.refundedAmount)}
+            testId="order-refunded"
+          />
+        )}
+        <SummaryRow
+          label={t('orders.summary.status')}
+          value={t(`orders.status.${order.status}`)}
+          testId="order-status"
+        />
         <ListGroup.Item className="d-flex justify-content-between small text-body-secondary">
           <span>{t('orders.customer.ordered')}</span>
           <span>
             {t('orders.dateAtTime', { date: f.date(order.createdAt), time: f.time(order.createdAt) })}
           </span>
         </ListGroup.Item>
-        {!order.isPaid && (
+        {order.cancelledAt && (
+          <ListGroup.Item className="py-3">
+            <Message variant="warning" className="mb-0">
+              {t('orders.customer.cancelledOn', {
+                date: f.date(order.cancelledAt),
+                time: f.time(order.cancelledAt),
+              })}
+            </Message>
+          </ListGroup.Item>
+        )}
+        {!order.isPaid && order.status !== 'cancelled' && order.status !== 'refunded' && (
           <ListGroup.Item className="py-3">
             {order.status === 'expired' ? (
               <Message variant="warning" className="mb-0">
@@ -123,6 +146,7 @@ export function OrderSummary({ order, refetch }: { order: Order; refetch: () => 
             )}
           </ListGroup.Item>
         )}
+        <CancelOrderBox order={order} />
       </ListGroup>
     </Card>
   );

@@ -53,6 +53,16 @@ export function SellerOrderCard({ sellerOrder }: { sellerOrder: SellerOrder }) {
           <Link to={paths.seller(sellerOrder.seller.id)}>{sellerOrder.seller.username}</Link>
         </span>
       </Card.Header>
+      {sellerOrder.isCancelled && (
+        <Card.Body className="pb-0">
+          <Message variant="warning" className="mb-0">
+            {t('orders.sellerCard.cancelledOn', { date: f.date(sellerOrder.cancelledAt) })}
+            {sellerOrder.cancelReason && (
+              <> {t('orders.sellerCard.reason', { reason: sellerOrder.cancelReason })}</>
+            )}
+          </Message>
+        </Card.Body>
+      )}
       {!online.length && !inStore.length && (
         <Card.Body>
           <Message variant="info" className="mb-0">

@@ -29,3 +29,12 @@ export function nothingLeft(so: SellerOrder): boolean {
 export function pickupStores(so: SellerOrder): OrderItem['store'][] {
   return [...new Map(so.inStoreOrderItems.map((item) => [item.store?.id, item.store])).values()];
 }
+
+/** Nothing of these parts (those not cancelled) was sent or picked up: the order may still be cancelled. */
+export function nothingHandedOver(parts: readonly SellerOrder[]): boolean {
+  return parts.every(
+    (so) =>
+      so.isCancelled ||
+      (!so.isShipped && [...so.onlineOrderItems, ...so.inStoreOrderItems].every((i) => !i.isRetrieved)),
+  );
+}

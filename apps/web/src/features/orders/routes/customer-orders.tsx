@@ -27,10 +27,19 @@ function CustomerOrdersList() {
         {
           label: t('orders.list.paid'),
           cell: (order) => (
-            <DateOrCross
-              iso={order.paidAt}
-              missing={order.status === 'expired' ? t('orders.list.expiredNotPaid') : t('orders.list.notPaid')}
-            />
+            <>
+              <DateOrCross
+                iso={order.paidAt}
+                missing={
+                  order.status === 'expired' ? t('orders.list.expiredNotPaid') : t('orders.list.notPaid')
+                }
+              />
+              {(order.status === 'cancelled' ||
+                order.status === 'refunded' ||
+                order.status === 'partlyRefunded') && (
+                <div className="small text-body-secondary">{t(`orders.status.${order.status}`)}</div>
+              )}
+            </>
           ),
         },
         { label: t('orders.list.paymentMethod'), cell: (order) => order.paymentMethod },

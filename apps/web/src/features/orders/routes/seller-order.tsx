@@ -6,8 +6,10 @@ import type { OrderItem, SellerOrder } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useSellerOrder, useSellerOrderAction } from '../api/orders';
+import { CancelPartButton } from '../components/cancel-order';
 import { OrderPage } from '../components/order-page';
 import { PickupDialog } from '../components/pickup-dialog';
 import {
@@ -16,7 +18,7 @@ import {
   SellerOrderSummary,
   ShippingItems,
 } from '../components/seller-order-sections';
-import { nothingLeft } from '../lib/order-totals';
+import { nothingHandedOver, nothingLeft } from '../lib/order-totals';
 import '../orders.css';
 
 function Detail({ id }: { id: string }) {
@@ -28,7 +30,7 @@ function Detail({ id }: { id: string }) {
   // Spec §4: once nothing is left to ship or hand over, complete the seller order (once).
   useEffect(() => {
     if (!so || completeTried.current) return;
-    if (so.order.isPaid && !so.isCompleted && nothingLeft(so)) {
+    if (so.order.isPaid && !so.isCompleted && !so.isCancelled && nothingLeft(so)) {
       completeTried.current = true;
       action.mutate({ kind: 'complete' });
     }
@@ -66,18 +68,36 @@ function SellerOrderBody({
   onPickup: (item: OrderItem) => void;
 }) {
   const t = useT();
+  const f = useFormat();
+  // A cancelled part has nothing left to send or hand over: its buttons stay disabled.
+  const locked = busy || so.isCancelled;
+  const cancellable =
+    !so.isCancelled &&
+    ['pending', 'paid', 'partlyRefunded'].includes(so.order.status) &&
+    nothingHandedOver([so]);
   return (
     <Row className="g-4">
       <Col lg={8}>
+        {so.isCancelled && (
+          <Message variant="warning">
+            {t('orders.seller.cancelledOn', { date: f.date(so.cancelledAt), time: f.time(so.cancelledAt) })}
+            {so.cancelReason && <> {t('orders.sellerCard.reason', { reason: so.cancelReason })}</>}
+          </Message>
+        )}
         <SellerOrderCustomer so={so} />
-        {so.onlineOrderItems.length > 0 && <ShippingItems so={so} busy={busy} onSend={onSend} />}
-        {so.inStoreOrderItems.length > 0 && <InStoreItems so={so} busy={busy} onPickup={onPickup} />}
+        {so.onlineOrderItems.length > 0 && <ShippingItems so={so} busy={locked} onSend={onSend} />}
+        {so.inStoreOrderItems.length > 0 && <InStoreItems so={so} busy={locked} onPickup={onPickup} />}
         {!so.onlineOrderItems.length && !so.inStoreOrderItems.length && (
           <Message variant="info">{t('orders.storeOrderEmpty')}</Message>
         )}
       </Col>
       <Col lg={4}>
         <SellerOrderSummary so={so} />
+        {cancellable && (
+          <div className="mt-3">
+            <CancelPartButton id={so.id} paid={so.order.isPaid} />
+          </div>
+        )}
       </Col>
     </Row>
   );
