@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
+import { emptyBodyRoutes } from '../../plugins/empty-body.ts';
 import { ordersServiceFor } from './service.ts';
 
 const errors = {
@@ -78,6 +79,8 @@ const listSummary =
 export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = ordersServiceFor(ctx);
+  /** Routes that take any body and content type, or none (decision 165). */
+  const quiet = emptyBodyRoutes(app);
 
   app.post(
     '/api/orders/add/',
@@ -162,7 +165,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       service.createProviderCheckout(requireUser(request), idParam(request.params.id, 'order')),
   );
 
-  app.put(
+  quiet.put(
     '/api/orders/:id/pay/',
     {
       schema: {
@@ -186,7 +189,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.put(
+  quiet.put(
     '/api/orders/order-items/:id/retrieve/',
     {
       schema: {
@@ -242,7 +245,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       service.sellerOrderFor(requireUser(request), idParam(request.params.id, 'seller order')),
   );
 
-  app.put(
+  quiet.put(
     '/api/seller-orders/:id/send/',
     {
       schema: {
@@ -257,7 +260,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     async (request) => service.send(requireUser(request), idParam(request.params.id, 'seller order')),
   );
 
-  app.put(
+  quiet.put(
     '/api/seller-orders/:id/complete/',
     {
       schema: {
