@@ -86,6 +86,24 @@ const longitude = z.coerce
   .max(180, 'Longitude lies between -180 and 180.')
   .transform(roundCoordinate);
 
+export const MAX_CATEGORY_NAME = 100;
+
+/**
+ * One category of a new store: its id (a number, or digits as a form sends them), or its name
+ * as the category bar spells it (spec §3 says only "category (list)"); ids and names may be
+ * mixed. The stores service resolves names, case and accents aside (decision 166).
+ */
+export const storeCategoryRef = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .trim()
+    .min(1, 'Choose a category.')
+    .max(MAX_CATEGORY_NAME, `A category name has at most ${MAX_CATEGORY_NAME} characters.`)
+    .transform((v) => (/^\d{1,10}$/.test(v) ? Number(v) : v))
+    .refine((v) => typeof v === 'string' || (v > 0 && v <= 2_147_483_647), 'Choose a category.'),
+]);
+
 /** Store creation (multipart or JSON). `owner` may be sent but is ignored: a store belongs to its creator. */
 export const storeCreateSchema = z.object({
   name: z.string().trim().min(1, 'Enter the store name.').max(STORE_LIMITS.name),
@@ -103,10 +121,7 @@ export const storeCreateSchema = z.object({
     .optional()
     .default(''),
   category: z
-    .union([
-      z.array(z.coerce.number().int().positive().max(2_147_483_647)),
-      z.coerce.number().int().positive().max(2_147_483_647),
-    ])
+    .union([z.array(storeCategoryRef), storeCategoryRef])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional()
     .default([]),
