@@ -125,6 +125,8 @@ describe('placing and paying (§7 Orders)', () => {
       owner_name: world.sellerName,
     });
     for (const item of [...so.onlineOrderItems, ...so.inStoreOrderItems]) {
+      // Products created without an image: the item still carries an image URL.
+      expect(item.image).toEqual(expect.any(String));
       expect(item.details.seller).toBe(world.sellerName);
       expect(item.isRetrieved).toBe(false);
       expect(item.retrievedAt).toBeNull();

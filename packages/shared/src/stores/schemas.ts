@@ -27,7 +27,7 @@ export const storeStockSchema = z.object({
     name: z.string(),
     price: moneySchema,
     category: z.number().int(),
-    image: z.string().nullable(),
+    image: z.string(),
   }),
 });
 export type Stock = z.infer<typeof storeStockSchema>;
@@ -43,15 +43,15 @@ export const storeSchema = z.object({
   longitude: z.number(),
   description: z.string(),
   phone: z.string(),
-  image: z.string().nullable(),
-  thumbnail: z.string().nullable(),
+  image: z.string(),
+  thumbnail: z.string(),
   category: z.array(z.number().int()),
   categoryDetails: z.array(z.object({ id: z.number().int(), name: z.string() })),
   stocks: z.array(storeStockSchema),
   /** Map results carry the owner's name and picture. */
   owner_name: z.string(),
   owner_id: z.number().int(),
-  profile_image: z.string().nullable(),
+  profile_image: z.string(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

@@ -39,7 +39,7 @@ export class StoresService {
         name: row.product.name,
         price: rappenToDecimal(row.product.priceRappen),
         category: row.product.categoryId,
-        image: mediaUrl(this.ctx.media, row.product.image),
+        image: mediaUrl(this.ctx.media, row.product.image, 'product'),
       },
     };
   }
@@ -244,13 +244,13 @@ export function toStore(
     longitude: Number(store.longitude),
     description: store.description,
     phone: store.phone,
-    image: mediaUrl(ctx.media, store.image),
-    thumbnail: mediaThumbUrl(ctx.media, store.image),
+    image: mediaUrl(ctx.media, store.image, 'store'),
+    thumbnail: mediaThumbUrl(ctx.media, store.image, 'store'),
     category: categories.map((c) => c.id),
     categoryDetails: categories,
     stocks,
     owner_name: ownerName,
     owner_id: store.ownerId,
-    profile_image: mediaUrl(ctx.media, ownerImage),
+    profile_image: mediaUrl(ctx.media, ownerImage, 'profile'),
   };
 }
