@@ -117,7 +117,7 @@ afterAll(async () => {
 
 const search = <T>(params: Record<string, string | number>, client = anonymous) =>
   client.get<T>(
-    `/api/search/?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`,
+    `/api/search/?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`,
   );
 
 function expectProductShape(p: Product) {
