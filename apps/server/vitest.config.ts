@@ -25,9 +25,22 @@ export default defineConfig({
         },
       },
       {
+        // A client written from the spec alone, over real HTTP (test/contract/README.md).
+        test: {
+          name: 'contract',
+          sequence: { groupOrder: 2 },
+          include: ['test/contract/**/*.contract-test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
         test: {
           name: 'reliability',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           include: ['test/reliability/**/*.reliability-test.ts'],
           globalSetup: ['test/reliability/global-setup.ts'],
           environment: 'node',

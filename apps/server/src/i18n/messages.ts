@@ -164,6 +164,16 @@ export const MESSAGES: Catalogue = {
     fr: 'Le profil {id} n’existe pas.',
     it: 'Il profilo {id} non esiste.',
   },
+  'No category is called "{name}".': {
+    de: 'Es gibt keine Kategorie «{name}».',
+    fr: 'Aucune catégorie ne s’appelle «{name}».',
+    it: 'Nessuna categoria si chiama «{name}».',
+  },
+  'A category name has at most {max} characters.': {
+    de: 'Ein Kategoriename hat höchstens {max} Zeichen.',
+    fr: 'Un nom de catégorie compte au plus {max} caractères.',
+    it: 'Il nome di una categoria ha al massimo {max} caratteri.',
+  },
   'Category {id} does not exist.': {
     de: 'Kategorie {id} existiert nicht.',
     fr: 'La catégorie {id} n’existe pas.',

@@ -36,6 +36,10 @@ export const HIDDEN: { pattern: RegExp; why: string }[] = [
     pattern: /^(GET|HEAD) \/media\/\*$/,
     why: 'public images with server-generated names (tested in uploads)',
   },
+  {
+    pattern: /^(GET|HEAD) \/media\/placeholder\/:version\/:file$/,
+    why: 'the default images: static and public (contract suite, catalogue)',
+  },
   { pattern: /^(GET|HEAD) \/api\/docs/, why: 'the OpenAPI viewer: static and public' },
   { pattern: /^OPTIONS \*$/, why: 'CORS preflight (tested in headers)' },
   { pattern: /^HEAD /, why: 'HEAD runs the GET handler and is checked through GET' },

@@ -10,8 +10,8 @@ const product = (id: number): ProductCardData => ({
   name: `Product ${id}`,
   price: '10.00',
   description: '',
-  image: null,
-  thumbnail: null,
+  image: '/media/placeholder/v1/product.svg',
+  thumbnail: '/media/placeholder/v1/product.svg',
   seller_id: 1,
   username: 'seller',
 });

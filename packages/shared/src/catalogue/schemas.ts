@@ -30,14 +30,14 @@ export const productSchema = z.object({
   name: z.string(),
   price: moneySchema,
   description: z.string(),
-  image: z.string().nullable(),
-  thumbnail: z.string().nullable(),
+  image: z.string(),
+  thumbnail: z.string(),
   category: z.number().int(),
   categoryName: z.string(),
   subcategory: z.number().int(),
   subcategoryName: z.string(),
   seller: z.number().int(),
-  sellerDetails: z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() }),
+  sellerDetails: z.object({ id: z.number().int(), name: z.string(), image: z.string() }),
   /** Product cards carry these two as well (spec §3). */
   seller_id: z.number().int(),
   username: z.string(),
@@ -134,8 +134,8 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const latestReviewSchema = reviewSchema.extend({
   product_id: z.number().int(),
-  image: z.string().nullable(),
-  thumbnail: z.string().nullable(),
+  image: z.string(),
+  thumbnail: z.string(),
   product_brand: z.string(),
   product_name: z.string(),
 });

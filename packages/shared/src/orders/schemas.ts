@@ -52,7 +52,7 @@ export const orderItemSchema = z.object({
   product: z.number().int(),
   name: z.string(),
   brand: z.string(),
-  image: z.string().nullable(),
+  image: z.string(),
   price: moneySchema,
   quantity: z.number().int(),
   orderType: orderTypeSchema,

@@ -27,7 +27,7 @@ export const storeStockSchema = z.object({
     name: z.string(),
     price: moneySchema,
     category: z.number().int(),
-    image: z.string().nullable(),
+    image: z.string(),
   }),
 });
 export type Stock = z.infer<typeof storeStockSchema>;
@@ -43,15 +43,15 @@ export const storeSchema = z.object({
   longitude: z.number(),
   description: z.string(),
   phone: z.string(),
-  image: z.string().nullable(),
-  thumbnail: z.string().nullable(),
+  image: z.string(),
+  thumbnail: z.string(),
   category: z.array(z.number().int()),
   categoryDetails: z.array(z.object({ id: z.number().int(), name: z.string() })),
   stocks: z.array(storeStockSchema),
   /** Map results carry the owner's name and picture. */
   owner_name: z.string(),
   owner_id: z.number().int(),
-  profile_image: z.string().nullable(),
+  profile_image: z.string(),
 });
 export type Store = z.infer<typeof storeSchema>;
 
@@ -86,6 +86,24 @@ const longitude = z.coerce
   .max(180, 'Longitude lies between -180 and 180.')
   .transform(roundCoordinate);
 
+export const MAX_CATEGORY_NAME = 100;
+
+/**
+ * One category of a new store: its id (a number, or digits as a form sends them), or its name
+ * as the category bar spells it (spec §3 says only "category (list)"); ids and names may be
+ * mixed. The stores service resolves names, case and accents aside (decision 166).
+ */
+export const storeCategoryRef = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .trim()
+    .min(1, 'Choose a category.')
+    .max(MAX_CATEGORY_NAME, `A category name has at most ${MAX_CATEGORY_NAME} characters.`)
+    .transform((v) => (/^\d{1,10}$/.test(v) ? Number(v) : v))
+    .refine((v) => typeof v === 'string' || (v > 0 && v <= 2_147_483_647), 'Choose a category.'),
+]);
+
 /** Store creation (multipart or JSON). `owner` may be sent but is ignored: a store belongs to its creator. */
 export const storeCreateSchema = z.object({
   name: z.string().trim().min(1, 'Enter the store name.').max(STORE_LIMITS.name),
@@ -103,10 +121,7 @@ export const storeCreateSchema = z.object({
     .optional()
     .default(''),
   category: z
-    .union([
-      z.array(z.coerce.number().int().positive().max(2_147_483_647)),
-      z.coerce.number().int().positive().max(2_147_483_647),
-    ])
+    .union([z.array(storeCategoryRef), storeCategoryRef])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional()
     .default([]),

@@ -89,7 +89,7 @@ describe('creating products', () => {
       numReviews: 0,
       countInStock: 0,
       stocks: [],
-      image: null,
+      image: expect.stringMatching(/^\/media\/placeholder\/.+\/product\.svg$/),
     });
     const [row] = await t.database.db.select().from(products).where(eq(products.id, body.id));
     expect(row!.priceRappen).toBe(4990);
@@ -590,7 +590,7 @@ describe('reviews', () => {
       product_id: p.id,
       product_brand: 'Confiserie Sonnenberg',
       product_name: 'Pralinés',
-      image: null,
+      image: expect.stringMatching(/^\/media\/placeholder\/.+\/product\.svg$/),
       name: c.username,
       rating: 4,
       comment: 'Fein!',

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from '@marktgasse/shared';
 import { tooLarge, unsupportedMedia } from '../../lib/errors.ts';
 import type { MediaStorage } from './storage.ts';
+import { placeholderUrl, type PlaceholderKind } from './placeholders.ts';
 
 /**
  * JPEG and WebP are decoded shrunk on load (libjpeg/libwebp scale while decoding), so a
@@ -108,11 +109,34 @@ export async function discardImage(storage: MediaStorage, key: string | null | u
   await Promise.all([storage.delete(key), storage.delete(thumbKey(key))]).catch(() => undefined);
 }
 
-/** Public URL of an image key (or null). */
-export function mediaUrl(storage: MediaStorage, key: string | null | undefined): string | null {
-  return key ? storage.url(key) : null;
+/**
+ * Public URL of an image key. Given the kind of thing it shows, a missing image answers that
+ * kind's default image instead of null (decision 167): answers carry an image URL, never null.
+ */
+export function mediaUrl(
+  storage: MediaStorage,
+  key: string | null | undefined,
+  kind: PlaceholderKind,
+): string;
+export function mediaUrl(storage: MediaStorage, key: string | null | undefined): string | null;
+export function mediaUrl(
+  storage: MediaStorage,
+  key: string | null | undefined,
+  kind?: PlaceholderKind,
+): string | null {
+  return key ? storage.url(key) : kind ? placeholderUrl(kind) : null;
 }
 
-export function mediaThumbUrl(storage: MediaStorage, key: string | null | undefined): string | null {
-  return key ? storage.url(thumbKey(key)) : null;
+export function mediaThumbUrl(
+  storage: MediaStorage,
+  key: string | null | undefined,
+  kind: PlaceholderKind,
+): string;
+export function mediaThumbUrl(storage: MediaStorage, key: string | null | undefined): string | null;
+export function mediaThumbUrl(
+  storage: MediaStorage,
+  key: string | null | undefined,
+  kind?: PlaceholderKind,
+): string | null {
+  return key ? storage.url(thumbKey(key)) : kind ? placeholderUrl(kind) : null;
 }

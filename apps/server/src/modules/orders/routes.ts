@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
 import { IdempotencyService } from '../idempotency/service.ts';
+import { emptyBodyRoutes } from '../../plugins/empty-body.ts';
 import { ordersServiceFor } from './service.ts';
 
 const errors = {
@@ -89,6 +90,8 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
   const idempotency = new IdempotencyService(ctx);
   const keyNote =
     ' With an `Idempotency-Key` header (one per checkout attempt, reused on retry), a retry answers the first result (header `Idempotent-Replayed: true`) and changes nothing; the same key with another request answers 409 (decision 173).';
+  /** Routes that take any body and content type, or none (decision 165). */
+  const quiet = emptyBodyRoutes(app);
 
   app.post(
     '/api/orders/add/',
@@ -186,7 +189,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       service.createProviderCheckout(requireUser(request), idParam(request.params.id, 'order')),
   );
 
-  app.put(
+  quiet.put(
     '/api/orders/:id/pay/',
     {
       schema: {
@@ -219,7 +222,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.put(
+  quiet.put(
     '/api/orders/:id/cancel/',
     {
       schema: {
@@ -241,7 +244,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.put(
+  quiet.put(
     '/api/orders/order-items/:id/retrieve/',
     {
       schema: {
@@ -297,7 +300,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       service.sellerOrderFor(requireUser(request), idParam(request.params.id, 'seller order')),
   );
 
-  app.put(
+  quiet.put(
     '/api/seller-orders/:id/send/',
     {
       schema: {
@@ -338,7 +341,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  app.put(
+  quiet.put(
     '/api/seller-orders/:id/complete/',
     {
       schema: {

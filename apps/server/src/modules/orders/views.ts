@@ -27,7 +27,7 @@ function itemView(media: MediaStorage, graph: OrderGraph, item: GraphItem, so: S
     product: item.productId,
     name: item.name,
     brand: item.brand,
-    image: mediaUrl(media, item.image),
+    image: mediaUrl(media, item.image, 'product'),
     price: rappenToDecimal(item.priceRappen),
     quantity: item.quantity,
     orderType: item.orderType,

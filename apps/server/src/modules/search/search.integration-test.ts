@@ -227,7 +227,7 @@ describe('the answer of each type (issue #15)', () => {
       {
         id: sellerB.id,
         user: sellerB.id,
-        image: null,
+        image: expect.stringMatching(/^\/media\/placeholder\/.+\/profile\.svg$/),
         name: sellerB.username,
         description: 'Brot aus dem Holzofen',
         industry: 'Bäckerei',
@@ -266,7 +266,7 @@ describe('the answer of each type (issue #15)', () => {
       category: full.category,
       owner_name: sellerA.username,
       owner_id: sellerA.id,
-      profile_image: null,
+      profile_image: expect.stringMatching(/^\/media\/placeholder\/.+\/profile\.svg$/),
     });
   });
 

@@ -322,7 +322,7 @@ export class SearchService {
       category: r.categoryIds,
       owner_name: r.ownerName,
       owner_id: r.ownerId,
-      profile_image: mediaUrl(this.ctx.media, r.ownerImage),
+      profile_image: mediaUrl(this.ctx.media, r.ownerImage, 'profile'),
     }));
   }
 }

@@ -82,6 +82,11 @@ export class StoresRepo {
     return rows.map((r) => r.id);
   }
 
+  /** Every category's id and name (a few dozen rows), to resolve names sent for a new store. */
+  async categoryNames(): Promise<{ id: number; name: string }[]> {
+    return this.db.select({ id: categories.id, name: categories.name }).from(categories);
+  }
+
   async insertStore(values: NewStore, categoryIds: number[]): Promise<number> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(stores).values(values).returning({ id: stores.id });

@@ -40,7 +40,7 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ['stores'],
         summary:
-          'Create a store of the caller (seller). Multipart: name, latitude, longitude (required), address, country, city, description, phone, category (repeated), image; or JSON. `owner` is ignored.',
+          'Create a store of the caller (seller). Multipart: name, latitude, longitude (required), address, country, city, description, phone, category (repeated: ids or names, mixed; an unknown name answers 400), image; or JSON. `owner` is ignored.',
         security: bearer,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: storeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },

@@ -3,6 +3,7 @@ import {
   rappenToDecimal,
   storeCreateSchema,
   stockCreateSchema,
+  toSearchText,
   stockUpdateSchema,
   type Stock,
   type Store,
@@ -38,7 +39,7 @@ export class StoresService {
         name: row.product.name,
         price: rappenToDecimal(row.product.priceRappen),
         category: row.product.categoryId,
-        image: mediaUrl(this.ctx.media, row.product.image),
+        image: mediaUrl(this.ctx.media, row.product.image, 'product'),
       },
     };
   }
@@ -84,7 +85,7 @@ export class StoresService {
     // `owner` may be sent (the original form does) but a store always belongs to its creator.
     const { owner: _ignored, ...rest } = fields;
     const input = parseWith(storeCreateSchema, rest);
-    const categoryIds = [...new Set(input.category)];
+    const categoryIds = [...new Set(await this.categoryIdsOf(input.category))];
     const known = await this.repo.existingCategoryIds(categoryIds);
     const unknown = categoryIds.filter((id) => !known.includes(id));
     if (unknown.length)
@@ -109,6 +110,25 @@ export class StoresService {
     );
     this.ctx.cache.invalidate();
     return this.get(id);
+  }
+
+  /**
+   * Category ids for what a client sent: ids as they are, names (as the category bar spells
+   * them: case, accents, "&" and spacing aside) as their category's id (decision 166).
+   */
+  private async categoryIdsOf(refs: (number | string)[]): Promise<number[]> {
+    const names = refs.filter((r): r is string => typeof r === 'string');
+    if (names.length === 0) return refs as number[];
+    const byKey = new Map((await this.repo.categoryNames()).map((c) => [toSearchText(c.name), c.id]));
+    return refs.map((ref) => {
+      if (typeof ref === 'number') return ref;
+      const id = byKey.get(toSearchText(ref));
+      if (id === undefined)
+        throw badRequest(`No category is called "${ref}".`, [
+          { field: 'category', message: `No category is called "${ref}".` },
+        ]);
+      return id;
+    });
   }
 
   async delete(caller: Caller, id: number): Promise<void> {
@@ -229,13 +249,13 @@ export function toStore(
     longitude: Number(store.longitude),
     description: store.description,
     phone: store.phone,
-    image: mediaUrl(ctx.media, store.image),
-    thumbnail: mediaThumbUrl(ctx.media, store.image),
+    image: mediaUrl(ctx.media, store.image, 'store'),
+    thumbnail: mediaThumbUrl(ctx.media, store.image, 'store'),
     category: categories.map((c) => c.id),
     categoryDetails: categories,
     stocks,
     owner_name: ownerName,
     owner_id: store.ownerId,
-    profile_image: mediaUrl(ctx.media, ownerImage),
+    profile_image: mediaUrl(ctx.media, ownerImage, 'profile'),
   };
 }

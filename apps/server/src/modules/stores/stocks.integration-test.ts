@@ -56,7 +56,7 @@ describe('creating and changing stock', () => {
         name: 'Bergkäse',
         price: '19.90',
         category: expect.any(Number),
-        image: null,
+        image: expect.stringMatching(/^\/media\/placeholder\/.+\/product\.svg$/),
       },
     });
     const second = await post(sellerA, { number: '12', store: String(storeA.id), product: productA.id });

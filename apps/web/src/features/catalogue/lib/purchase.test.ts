@@ -15,7 +15,7 @@ const product = {
   subcategory: 2,
   subcategoryName: 'Messer',
   seller: 9,
-  sellerDetails: { id: 9, name: 'Messerschmiede Bern', image: null },
+  sellerDetails: { id: 9, name: 'Messerschmiede Bern', image: '/media/placeholder/v1/profile.svg' },
   seller_id: 9,
   username: 'messer-bern',
   rating: 4.5,

@@ -7,7 +7,7 @@ const item = (overrides: Partial<OrderItem> = {}): OrderItem => ({
   product: 10,
   name: 'Alpkäse',
   brand: 'Sennerei',
-  image: null,
+  image: '/media/placeholder/v1/product.svg',
   price: '12.00',
   quantity: 2,
   orderType: 'online',
