@@ -74,8 +74,6 @@ const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   GEOCODER_TOKEN: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
-  /** Only for `npm run bench`: adds the ceiling route and stock helpers. */
-  BENCH_CEILING: z.enum(['true', 'false']).default('false'),
   /** Sign-in guesses for one account from one address, per 15 minutes (docs/decisions/144). */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** Sign-in guesses for one account from all addresses together, per minute. */
