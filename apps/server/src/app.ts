@@ -84,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
     limits,
     media,
-    cache: new ReadCache(),
+    cache: new ReadCache(5_000, config.READ_CACHE_MB * 1024 * 1024),
     callers: new CallerCache(new AccountsRepo(database.db), config.CALLER_CACHE_MS),
   };
   const cacheBus = config.REDIS_URL

@@ -42,6 +42,8 @@ const envSchema = z.object({
   }),
   DATABASE_READ_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Memory for ready-made anonymous answers per process (an LRU by bytes; decision 151). */
+  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_MINUTES: z.coerce
     .number()
