@@ -1,9 +1,11 @@
 /** Rules for stores and stock rows: who may create, change and delete them, and their answer shapes. */
 import {
+  nextOffset,
   rappenToDecimal,
   storeCreateSchema,
   stockCreateSchema,
   stockUpdateSchema,
+  type Paged,
   type Stock,
   type Store,
 } from '@marktgasse/shared';
@@ -142,9 +144,15 @@ export class StoresService {
     return rows.map((r) => this.toStock(r));
   }
 
-  async stocksOfStore(storeId: number): Promise<Stock[]> {
-    if (!(await this.repo.findStore(storeId))) throw notFound(`Store ${storeId} does not exist.`);
-    return (await this.repo.stocksWhere({ storeIds: [storeId] })).map((r) => this.toStock(r));
+  /** One page of a store's stock rows, oldest first (the order the seller created them). */
+  async stocksOfStore(storeId: number, offset: number, limit: number): Promise<Paged<Stock>> {
+    const [store, count, rows] = await Promise.all([
+      this.repo.findStore(storeId),
+      this.repo.countStocksOfStore(storeId),
+      this.repo.stocksWhere({ storeIds: [storeId], offset, limit }),
+    ]);
+    if (!store) throw notFound(`Store ${storeId} does not exist.`);
+    return { results: rows.map((r) => this.toStock(r)), count, next: nextOffset(offset, limit, count) };
   }
 
   async stocksOfProduct(productId: number): Promise<Stock[]> {
