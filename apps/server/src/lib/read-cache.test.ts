@@ -112,4 +112,17 @@ describe('ReadCache', () => {
     expect(loads).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = new ReadCache(5_000);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await settle();
+      return loads;
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.getOrLoad('k', load)));
+    expect(answers).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
+  });
 });

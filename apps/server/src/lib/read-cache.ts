@@ -29,7 +29,7 @@ const ENTRY_OVERHEAD = 200;
  * constant, anything else by its JSON length (category trees, store lists: small and rare).
  */
 export function sizeOf(value: unknown): number {
-  if (Buffer.isBuffer(value)) return value.length + ENTRY_OVERHEAD;
+  if (ArrayBuffer.isView(value)) return value.byteLength + ENTRY_OVERHEAD;
   if (value === null || typeof value !== 'object') return ENTRY_OVERHEAD;
   const body = (value as { body?: unknown }).body;
   if (Buffer.isBuffer(body)) return Math.ceil(body.length * 1.6) + ENTRY_OVERHEAD;
@@ -81,14 +81,27 @@ export class ReadCache {
     return this.load(key, load);
   }
 
-  private async load<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** Loads running now: concurrent misses of one key (and generation) share one load. */
+  private readonly pending = new Map<string, { generation: number; promise: Promise<unknown> }>();
+
+  private load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) {
-      // The lifetime counts from when the value was read, not from when the load began.
-      this.entries.set(key, { generation, expiresAt: Date.now() + this.ttlMs, value });
-    }
-    return value;
+    const running = this.pending.get(key);
+    if (running && running.generation === generation) return running.promise as Promise<T>;
+    const promise = load().then((value) => {
+      if (generation === this.generation) {
+        // The lifetime counts from when the value was read, not from when the load began.
+        this.entries.set(key, { generation, expiresAt: Date.now() + this.ttlMs, value });
+      }
+      return value;
+    });
+    const flight = { generation, promise };
+    this.pending.set(key, flight);
+    const done = () => {
+      if (this.pending.get(key) === flight) this.pending.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
   }
 
   /** Call after any write that changes what anonymous readers see. */

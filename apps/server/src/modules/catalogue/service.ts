@@ -129,17 +129,19 @@ export class CatalogueService {
       );
     if (filter.categoryIds?.length === 0 || filter.subcategoryIds?.length === 0)
       return { results: [], next: null, count: 0 };
-    // The count is shared by every page of the same filter until the next catalogue write.
-    const [count, rows] = await Promise.all([
-      this.ctx.cache.getOrLoad(`catalogue:count:${categoryName ?? ''}\u0000${subcategoryName ?? ''}`, () =>
-        this.repo.count(filter),
-      ),
-      this.repo.page(filter, query.offset, query.limit),
-    ]);
+    // Every live id of this filter, newest first, shared by all its pages until the next
+    // catalogue write: a page at any offset is a slice of it, then one query for its 12 rows.
+    // (An offset in SQL walks the index up to it: 29 ms at offset 77,000; decision 152.)
+    const ids = await this.ctx.cache.getOrLoad(
+      `catalogue:ids:${categoryName ?? ''}\u0000${subcategoryName ?? ''}`,
+      () => this.repo.liveIds(filter),
+    );
+    const pageIds = Array.from(ids.subarray(query.offset, query.offset + query.limit));
+    const rows = pageIds.length > 0 ? await this.repo.productsByIds(pageIds) : [];
     return {
       results: rows.map((r) => toProduct(this.ctx, r)),
-      count,
-      next: nextOffset(query.offset, query.limit, count),
+      count: ids.length,
+      next: nextOffset(query.offset, query.limit, ids.length),
     };
   }
 
@@ -249,9 +251,9 @@ export class CatalogueService {
   }
 
   async reviews(productId: number): Promise<Review[]> {
-    const product = await this.repo.findProduct(productId);
-    if (!product || product.deletedAt) throw notFound(`Product ${productId} does not exist.`);
-    return (await this.repo.reviewsOf(productId)).map(toReview);
+    const rows = await this.repo.reviewsOfLiveProduct(productId);
+    if (!rows) throw notFound(`Product ${productId} does not exist.`);
+    return rows.map(toReview);
   }
 
   async addReview(caller: Caller | null, productId: number, body: unknown): Promise<Review> {

@@ -155,10 +155,12 @@ export class StoresService {
     return { results: rows.map((r) => this.toStock(r)), count, next: nextOffset(offset, limit, count) };
   }
 
+  /** One round trip for a product with stock rows; only a product without any is looked up again (404 or []). */
   async stocksOfProduct(productId: number): Promise<Stock[]> {
-    if ((await this.repo.findProductSeller(productId)) === null)
+    const rows = await this.repo.stocksWhere({ productId });
+    if (rows.length === 0 && (await this.repo.findProductSeller(productId)) === null)
       throw notFound(`Product ${productId} does not exist.`);
-    return (await this.repo.stocksWhere({ productId })).map((r) => this.toStock(r));
+    return rows.map((r) => this.toStock(r));
   }
 
   /** Creates the row, or sets the number of the existing row of that (store, product). */
