@@ -23,7 +23,7 @@ interface LoadOptions {
    */
   pick?: { file: string; kind: string };
   /** The crawl: every product id of `file` requested once, in random order (one thread). */
-  crawl?: { file: string };
+  crawl?: { file: string; max?: number };
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
@@ -40,7 +40,8 @@ function shuffled(ids: number[]): number[] {
 
 function requestsOption(): autocannon.Options['requests'] {
   if (options.crawl) {
-    const ids = shuffled((JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids);
+    const all = shuffled((JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids);
+    const ids = options.crawl.max ? all.slice(0, options.crawl.max) : all;
     let next = 0;
     return [{ setupRequest: (req) => ({ ...req, path: `/api/products/${ids[next++ % ids.length]}` }) }];
   }
@@ -70,7 +71,10 @@ function requestsOption(): autocannon.Options['requests'] {
 // A worker thread cannot be handed a function: bodies and the crawl run on one thread.
 const workers = options.requests || options.crawl ? undefined : options.workers;
 const crawlAmount = options.crawl
-  ? (JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids.length
+  ? Math.min(
+      (JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids.length,
+      options.crawl.max || Infinity,
+    )
   : undefined;
 const result = await autocannon({
   url: options.url,
