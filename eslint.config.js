@@ -144,8 +144,6 @@ export default tseslint.config(
       'apps/server/src/db/**',
       'apps/server/src/**/repo.ts',
       'apps/server/src/demo/**',
-      // Being removed (issue 16, bench engineer); the bench gets its own entry.
-      'apps/server/src/plugins/bench.ts',
     ],
     rules: serverImports(ORM_IMPORT),
   },

@@ -2,6 +2,9 @@
  * The load generator, run as its own process so it does not share the server's event loop:
  * `node --import tsx bench/load.ts <json options>` prints autocannon's result as JSON.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 interface LoadOptions {
@@ -14,34 +17,74 @@ interface LoadOptions {
   workers?: number;
   /** Round-robin request bodies and headers (e.g. one per customer). */
   requests?: { body?: string; headers?: Record<string, string> }[];
+  /**
+   * A long-tail case: each request's path drawn at random by bench/pick.cjs (`kind`: product,
+   * list, search, reviews, seller, stocks, mix) from the catalogue sample in `file`.
+   */
+  pick?: { file: string; kind: string };
+  /** The crawl: every product id of `file` requested once, in random order (one thread). */
+  crawl?: { file: string; max?: number };
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
-// A worker thread cannot be handed the round-robin function below.
-const workers = options.requests ? undefined : options.workers;
-let i = 0;
+const pickModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pick.cjs');
+
+function shuffled(ids: number[]): number[] {
+  const out = [...ids];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function requestsOption(): autocannon.Options['requests'] {
+  if (options.crawl) {
+    const all = shuffled((JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids);
+    const ids = options.crawl.max ? all.slice(0, options.crawl.max) : all;
+    let next = 0;
+    return [{ setupRequest: (req) => ({ ...req, path: `/api/products/${ids[next++ % ids.length]}` }) }];
+  }
+  if (options.pick) {
+    process.env.BENCH_PICK_FILE = options.pick.file;
+    process.env.BENCH_PICK_KIND = options.pick.kind;
+    // A module path: autocannon requires it, in each worker thread too.
+    return [{ setupRequest: pickModule as never }];
+  }
+  if (!options.requests) return undefined;
+  let i = 0;
+  return [
+    {
+      setupRequest: (req) => {
+        const next = options.requests![i++ % options.requests!.length]!;
+        return {
+          ...req,
+          method: options.method ?? 'POST',
+          body: next.body,
+          headers: { ...req.headers, ...next.headers },
+        };
+      },
+    },
+  ];
+}
+
+// A worker thread cannot be handed a function: bodies and the crawl run on one thread.
+const workers = options.requests || options.crawl ? undefined : options.workers;
+const crawlAmount = options.crawl
+  ? Math.min(
+      (JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids.length,
+      options.crawl.max || Infinity,
+    )
+  : undefined;
 const result = await autocannon({
   url: options.url,
   method: options.method ?? 'GET',
-  duration: options.duration,
+  ...(crawlAmount ? { amount: crawlAmount } : { duration: options.duration }),
   connections: options.connections,
   headers: options.headers,
   workers: workers && workers > 1 ? workers : undefined,
-  requests: options.requests
-    ? [
-        {
-          setupRequest: (req) => {
-            const next = options.requests![i++ % options.requests!.length]!;
-            return {
-              ...req,
-              method: options.method ?? 'POST',
-              body: next.body,
-              headers: { ...req.headers, ...next.headers },
-            };
-          },
-        },
-      ]
-    : undefined,
+  requests: requestsOption(),
+  timeout: 30,
 });
 process.stdout.write(
   JSON.stringify({
@@ -51,6 +94,7 @@ process.stdout.write(
     non2xx: result.non2xx,
     errors: result.errors,
     total: result.requests.total,
+    seconds: result.duration,
     statusCodes: result.statusCodeStats,
   }),
 );

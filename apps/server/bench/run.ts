@@ -3,14 +3,25 @@
  * server, and measures each case with autocannon from a second process (50 connections,
  * 10 s after a warm-up), on PostgreSQL and on PGlite. Prints a table and writes
  * bench/results/latest.md. Targets are ratios to a bare Fastify route measured in the same run.
+ *
+ * Two kinds of case: hot URLs (one URL again and again: what the read cache serves) and the
+ * long tail (each request draws its product id, offset, seller or search word at random over
+ * the whole catalogue, as visitors and crawlers do; bench/pick.cjs), plus a crawl of every
+ * product page once with the server's peak memory. The bare route is the bench's own server
+ * (bench/ceiling.ts); stock for the order case is set in the database before the server starts
+ * and checked after it stopped, so the product has no bench routes (decision 150).
+ *
+ * Ports: BENCH_PORT (default 8190) for the server under test; the bare route takes a free port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { computeCartTotals, parseRappen, rappenToDecimal } from '@marktgasse/shared';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { computeCartTotals, rappenToDecimal } from '@marktgasse/shared';
 
 /** The bench places many unpaid orders per customer: the anti-hoarding limits would refuse them. */
 const ORDER_LIMITS_OFF = {
@@ -52,6 +63,11 @@ const CASES = arg('cases', '')
   .map((c) => c.trim().toLowerCase())
   .filter(Boolean);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(process.env.BENCH_PORT ?? 8190);
+/** `--crawl false` skips the crawl (it takes a minute or two per engine at 100,000 products). */
+const CRAWL = arg('crawl', 'true') !== 'false';
+/** `--crawl-max N`: crawl a random N of the products (each once) when the whole catalogue takes too long. */
+const CRAWL_MAX = Number(arg('crawl-max', '0'));
 
 /** Every request asks for compression as every browser does (the ceiling's answer is too small to compress). */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -65,6 +81,8 @@ interface CaseResult {
   p99: number;
   non2xx: number;
   note?: string;
+  /** Long-tail cases get their own table. */
+  tail?: boolean;
 }
 
 function log(message: string) {
@@ -113,7 +131,7 @@ async function drained(base: string) {
   while (Date.now() < until) {
     const started = Date.now();
     try {
-      await fetch(`${base}/api/bench/ceiling`, { signal: AbortSignal.timeout(5_000) });
+      await fetch(`${base}/api/products/categories/`, { signal: AbortSignal.timeout(5_000) });
       if (Date.now() - started < 50) return;
     } catch {
       /* still busy */
@@ -132,7 +150,6 @@ function startServer(env: Record<string, string>): ChildProcess {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
-      BENCH_CEILING: 'true',
       ...env,
     },
   });
@@ -158,27 +175,44 @@ interface OrderSetup {
   productIds: number[];
 }
 
-/**
- * 50 distinct customers, each with a cart of one product from each of two sellers. Each
- * customer has its own pair of products (100 products in all, stock raised first), so the case
- * measures order placement rather than the queue on one stock row (the reliability tests race
- * for the same last units); oversell is checked over all of them.
- */
-async function prepareOrders(
-  base: string,
-  databaseCheck: (ids: number[]) => Promise<void>,
-): Promise<OrderSetup> {
-  const products: {
-    id: number;
-    seller: number;
-    price: string;
-    countInStock: number;
-  }[] = [];
-  for (const offset of [0, 100, 200]) {
-    const page = await api(base, `/api/products/?offset=${offset}&limit=100`);
-    products.push(...page.body.results);
+/** Rows of a query, whichever engine: the bench reads and writes the database only while no server runs on PGlite. */
+type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/** The database of one engine, opened by the bench itself (PGlite: only while the server is stopped). */
+async function openDb(
+  engine: 'postgres' | 'pglite',
+  where: string,
+): Promise<{ query: Query; close(): Promise<void> }> {
+  if (engine === 'postgres') {
+    const client = new pg.Client({ connectionString: where });
+    await client.connect();
+    return {
+      query: async (text, params) => (await client.query(text, params)).rows,
+      close: () => client.end(),
+    };
   }
-  const pool = products.filter((p) => p.countInStock > 0);
+  const db = await PGlite.create({ dataDir: path.join(where, 'pglite'), extensions: { pg_trgm } });
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
+    close: () => db.close(),
+  };
+}
+
+/**
+ * 100 products with stock, in pairs from two sellers, their stock raised to 1,000,000 in the
+ * database before the server starts (no bench route in the product): each of the 50
+ * customers has its own pair, so the case measures order placement rather than the queue on
+ * one stock row; oversell is checked over all of them after the server stopped.
+ */
+async function raiseOrderStock(
+  query: Query,
+): Promise<{ products: { id: number; seller: number; priceRappen: number }[]; start: number }> {
+  const pool = await query<{ id: number; seller: number; priceRappen: number }>(
+    `select p.id, p.seller_id as seller, p.price_rappen as "priceRappen" from products p
+      where p.deleted_at is null and exists (select 1 from stocks s join stores st on st.id = s.store_id
+        where s.product_id = p.id and st.deleted_at is null and s.number > 0)
+      order by p.id desc limit 300`,
+  );
   const pairs: [(typeof pool)[number], (typeof pool)[number]][] = [];
   while (pairs.length < 50) {
     const a = pool.shift();
@@ -187,12 +221,60 @@ async function prepareOrders(
     if (j < 0) throw new Error('not enough sellers for 2-seller carts');
     pairs.push([a, pool.splice(j, 1)[0]!]);
   }
-  const productIds = pairs.flat().map((p) => p.id);
-  await databaseCheck(productIds);
+  const products = pairs.flat();
+  const ids = products.map((p) => p.id);
+  await query('update stocks set number = 1000000 where product_id = any($1)', [ids]);
+  const [row] = await query<{ n: string | number }>(
+    'select coalesce(sum(number),0)::bigint as n from stocks where product_id = any($1)',
+    [ids],
+  );
+  return { products, start: Number(row?.n ?? 0) };
+}
+
+/** Stock taken from the order products vs. lines still reserved: equal = no oversell. */
+async function oversellCheck(query: Query, ids: number[], start: number): Promise<string> {
+  const [row] = await query<{ stock: string | number; held: string | number }>(
+    `select (select coalesce(sum(number),0) from stocks where product_id = any($1))::bigint as stock,
+            (select coalesce(sum(quantity),0) from stock_allocations
+              where product_id = any($1) and released_at is null)::bigint as held`,
+    [ids],
+  );
+  const taken = start - Number(row?.stock ?? 0);
+  const held = Number(row?.held ?? 0);
+  return `Order placement: stock taken ${taken}, reserved lines ${held}, difference ${taken - held} (0 = no oversell).`;
+}
+
+/**
+ * What the long-tail cases draw from: every live product id, every seller with live products,
+ * the count, and words (5+ letters) from product names. Written to a file for bench/pick.cjs.
+ */
+async function catalogueSample(query: Query, file: string): Promise<{ ids: number[]; count: number }> {
+  const ids = (
+    await query<{ id: number }>('select id from products where deleted_at is null order by id')
+  ).map((r) => r.id);
+  const sellers = (
+    await query<{ id: number }>('select distinct seller_id as id from products where deleted_at is null')
+  ).map((r) => r.id);
+  const names = await query<{ name: string }>(
+    'select name from products where deleted_at is null limit 20000',
+  );
+  const words = new Set<string>();
+  for (const { name } of names)
+    for (const word of name.toLowerCase().split(/[^\p{L}]+/u)) if (word.length >= 5) words.add(word);
+  writeFileSync(file, JSON.stringify({ ids, sellers, count: ids.length, words: [...words] }));
+  log(`long tail: ${ids.length} products, ${sellers.length} sellers, ${words.size} search words`);
+  return { ids, count: ids.length };
+}
+
+async function prepareOrders(
+  base: string,
+  products: { id: number; seller: number; priceRappen: number }[],
+): Promise<OrderSetup> {
   const requests: OrderSetup['requests'] = [];
   const run = Date.now().toString(36);
   for (let i = 0; i < 50; i += 1) {
-    const [a, b] = pairs[i]!;
+    const a = products[2 * i]!;
+    const b = products[2 * i + 1]!;
     const reg = await api(base, '/api/users/registration/', {
       method: 'POST',
       body: JSON.stringify({
@@ -208,7 +290,7 @@ async function prepareOrders(
     const totals = computeCartTotals(
       [a, b].map((p) => ({
         sellerId: p.seller,
-        unitPriceRappen: parseRappen(p.price)!,
+        unitPriceRappen: p.priceRappen,
         quantity: 1,
         orderType: 'online' as const,
       })),
@@ -229,51 +311,85 @@ async function prepareOrders(
       }),
     });
   }
-  return { requests, productIds };
+  return { requests, productIds: products.map((p) => p.id) };
 }
 
-async function measure(base: string, engine: string, orderSetup: OrderSetup): Promise<CaseResult[]> {
+interface Case {
+  name: string;
+  url: string;
+  post?: boolean;
+  /** A long-tail case: the path of each request drawn by bench/pick.cjs. */
+  pick?: string;
+}
+
+const LONG_TAIL: Case[] = [
+  { name: 'long tail: product page, random id', url: '/api/products/1', pick: 'product' },
+  { name: 'long tail: list page, random offset', url: '/api/products/', pick: 'list' },
+  { name: 'long tail: search, random word (half misspelt)', url: '/api/search/', pick: 'search' },
+  { name: 'long tail: reviews, random product', url: '/api/products/reviews/1', pick: 'reviews' },
+  { name: 'long tail: a seller’s products, random seller', url: '/api/products/user/1', pick: 'seller' },
+  { name: 'long tail: stocks of a product, random id', url: '/api/stocks/product/1', pick: 'stocks' },
+  { name: 'long tail: mix 35/15/20/10/10/10 %', url: '/api/products/', pick: 'mix' },
+];
+
+async function measure(
+  base: string,
+  engine: string,
+  orderSetup: OrderSetup,
+  pickFile: string,
+): Promise<CaseResult[]> {
   const first = await api(base, '/api/products/?offset=0&limit=12');
   const productId = first.body.results[0].id as number;
-  const cases: { name: string; url: string; post?: boolean }[] = [
-    { name: 'ceiling: bare Fastify JSON route', url: '/api/bench/ceiling' },
-    { name: 'products page 1 (offset 0)', url: '/api/products/?offset=0&limit=12' },
-    { name: 'products offset 1,200', url: '/api/products/?offset=1200&limit=12' },
-    { name: 'products offset 12,000', url: '/api/products/?offset=12000&limit=12' },
-    { name: 'product page', url: `/api/products/${productId}` },
+  const cases: Case[] = [
+    { name: 'ceiling: bare Fastify JSON route', url: CEILING_URL },
+    { name: 'hot URL: products page 1 (offset 0)', url: '/api/products/?offset=0&limit=12' },
+    { name: 'hot URL: products offset 1,200', url: '/api/products/?offset=1200&limit=12' },
+    { name: 'hot URL: products offset 12,000', url: '/api/products/?offset=12000&limit=12' },
+    { name: 'hot URL: product page', url: `/api/products/${productId}` },
     {
-      name: 'search products (common word)',
+      name: 'hot URL: search products (common word)',
       // "Käse" is in thousands of names (Alpkäse, Bergkäserei, Raclette-Käse…).
       url: `/api/search/?type=products&search_string=${encodeURIComponent('käse')}`,
     },
     {
-      name: 'search products (misspelt)',
+      name: 'hot URL: search products (misspelt)',
       // "Schokolade" with one letter mistyped: no substring match, only the fuzzy search finds it.
       url: `/api/search/?type=products&search_string=${encodeURIComponent('schokolsde')}`,
     },
-    { name: 'search map', url: '/api/search/?type=map&search_string=' },
-    { name: 'latest-products', url: '/api/products/latest-products/' },
-    { name: 'latest-reviews', url: '/api/products/latest-reviews/' },
-    { name: 'latest-sellers', url: '/api/profiles/latest-sellers/' },
+    { name: 'hot URL: search map', url: '/api/search/?type=map&search_string=' },
+    { name: 'hot URL: latest-products', url: '/api/products/latest-products/' },
+    { name: 'hot URL: latest-reviews', url: '/api/products/latest-reviews/' },
+    { name: 'hot URL: latest-sellers', url: '/api/profiles/latest-sellers/' },
+    ...LONG_TAIL,
     { name: 'place order (2 sellers, 50 customers)', url: '/api/orders/add/', post: true },
   ];
   const results: CaseResult[] = [];
   const chosen = cases.filter(
     (c, i) => i === 0 || CASES.length === 0 || CASES.some((word) => c.name.toLowerCase().includes(word)),
   );
+  const ceilingOptions = {
+    url: CEILING_URL,
+    connections: CONNECTIONS,
+    workers: LOAD_WORKERS,
+    headers: BROWSER_HEADERS,
+  };
   for (const c of chosen) {
     const common = {
-      url: base + c.url,
+      url: c.url.startsWith('http') ? c.url : base + c.url,
       connections: CONNECTIONS,
       workers: LOAD_WORKERS,
       headers: BROWSER_HEADERS,
     };
-    const options = c.post ? { ...common, method: 'POST', requests: orderSetup.requests } : common;
+    const options = c.post
+      ? { ...common, method: 'POST', requests: orderSetup.requests }
+      : c.pick
+        ? { ...common, pick: { file: pickFile, kind: c.pick } }
+        : common;
     const isCeiling = results.length === 0;
     const adjacent =
       isCeiling || ADJACENT_CEILING <= 0
         ? null
-        : await runLoad({ ...common, url: base + cases[0]!.url, duration: ADJACENT_CEILING });
+        : await runLoad({ ...ceilingOptions, duration: ADJACENT_CEILING });
     // Warm-up orders take stock too; the oversell check counts from before the first of them.
     if (WARMUP > 0) await runLoad({ ...options, duration: WARMUP });
     const r = await runLoad({ ...options, duration: DURATION });
@@ -284,6 +400,7 @@ async function measure(base: string, engine: string, orderSetup: OrderSetup): Pr
       p50: r.p50,
       p99: r.p99,
       non2xx: r.non2xx + r.errors,
+      tail: Boolean(c.pick),
     });
     await drained(base);
     log(
@@ -293,24 +410,74 @@ async function measure(base: string, engine: string, orderSetup: OrderSetup): Pr
   return results;
 }
 
+/** Resident memory of a process now and at its peak (Linux /proc), in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/**
+ * Every product page once, in random order (32 connections, one load thread), sampling the
+ * server's RSS every 100 ms: time, rate, p50/p99 and the peak RSS during the crawl.
+ */
+async function crawl(base: string, server: ChildProcess, pickFile: string, count: number): Promise<string> {
+  if (!CRAWL) return 'Crawl skipped (--crawl false).';
+  const before = memoryOf(server.pid!);
+  let peak = before.rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(server.pid!).rss)), 100);
+  const started = Date.now();
+  const r = await runLoad({
+    url: `${base}/api/products/1`,
+    connections: 32,
+    headers: BROWSER_HEADERS,
+    crawl: { file: pickFile, max: CRAWL_MAX },
+  });
+  clearInterval(sampler);
+  const seconds = (Date.now() - started) / 1000;
+  const after = memoryOf(server.pid!);
+  await drained(base);
+  const line = `Crawl: ${r.total} of ${count} product pages (${CRAWL_MAX > 0 ? 'a random sample, ' : ''}once each in random order (32 connections): ${seconds.toFixed(0)} s, ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx/errors ${r.non2xx + r.errors}; server RSS ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during (${after.peak.toFixed(0)} MB process peak since start).`;
+  log(line);
+  return line;
+}
+
 function table(engine: string, results: CaseResult[], extra: string[]): string {
   const ceiling = results[0]!.rps || 1;
-  const page1 = results.find((r) => r.name.startsWith('products page 1'));
-  const lines = [
-    `### ${engine}`,
-    '',
+  const page1 = results.find((r) => r.name.includes('products page 1'));
+  const head = [
     '| case | req/s | p50 ms | p99 ms | bare route just before, req/s | ratio to it | ratio to the run’s ceiling | non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const r of results) {
+  const row = (r: CaseResult) => {
     let ratio = (r.rps / (r.adjacent || 1)).toFixed(3);
     if (r.name.includes('12,000') && page1) {
       ratio += ` (${(r.rps / r.adjacent / (page1.rps / page1.adjacent)).toFixed(2)} of page 1)`;
     }
+    return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacent.toFixed(0)} | ${ratio} | ${(r.rps / ceiling).toFixed(3)} | ${r.non2xx} |`;
+  };
+  const hot = results.filter((r) => !r.tail);
+  const tail = results.filter((r) => r.tail);
+  const lines = [
+    `### ${engine}`,
+    '',
+    '#### Hot URLs (one URL again and again)',
+    '',
+    ...head,
+    ...hot.map(row),
+  ];
+  if (tail.length > 0)
     lines.push(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacent.toFixed(0)} | ${ratio} | ${(r.rps / ceiling).toFixed(3)} | ${r.non2xx} |`,
+      '',
+      '#### Long tail (each request a random id, offset, seller or word over the whole catalogue)',
+      '',
+      ...head,
+      ...tail.map(row),
     );
-  }
   return [...lines, '', ...extra, ''].join('\n');
 }
 
@@ -329,6 +496,53 @@ async function seed(env: Record<string, string>) {
   return (Date.now() - started) / 1000;
 }
 
+/** Both engines alike: seed, sample the catalogue, raise order stock, start, measure, stop, check. */
+async function benchEngine(
+  engine: 'postgres' | 'pglite',
+  title: string,
+  env: Record<string, string>,
+  dbWhere: string,
+): Promise<string> {
+  const pickFile = path.join(env.DATA_DIR!, 'bench-pick.json');
+  log(`${title}: seeding ${PRODUCTS} products`);
+  const seconds = await seed(env);
+  log(`seeded in ${seconds.toFixed(0)} s`);
+  let db = await openDb(engine, dbWhere);
+  const sample = await catalogueSample(db.query, pickFile);
+  const stock = await raiseOrderStock(db.query);
+  // PGlite: one process at a time owns the data directory; the server opens it next.
+  await db.close();
+  const server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+  let results: CaseResult[];
+  let crawled: string;
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitFor(`${base}/api/health`, 120_000);
+    const setup = await prepareOrders(base, stock.products);
+    results = await measure(base, title, setup, pickFile);
+    crawled =
+      CASES.length === 0 || CASES.some((c) => 'crawl'.includes(c))
+        ? await crawl(base, server, pickFile, sample.count)
+        : 'Crawl not selected.';
+  } finally {
+    await stop(server);
+  }
+  db = await openDb(engine, dbWhere);
+  const check = await oversellCheck(
+    db.query,
+    stock.products.map((p) => p.id),
+    stock.start,
+  );
+  await db.close();
+  return table(title, results, [
+    `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. ${check}`,
+    '',
+    crawled,
+  ]);
+}
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+
 async function benchPostgres(): Promise<string> {
   const name = `mg_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: PG_BASE });
@@ -338,45 +552,14 @@ async function benchPostgres(): Promise<string> {
   const url = new URL(PG_BASE);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-bench-pg-'));
-  const env = {
-    DATABASE_URL: url.toString(),
-    DATA_DIR: dataDir,
-    PORT: '8190',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-  };
-  let server: ChildProcess | undefined;
   try {
-    log(`PostgreSQL: seeding ${PRODUCTS} products into ${name}`);
-    const seconds = await seed(env);
-    log(`seeded in ${seconds.toFixed(0)} s`);
-    server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
-    const base = 'http://127.0.0.1:8190';
-    await waitFor(`${base}/api/health`, 60_000);
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    const setup = await prepareOrders(base, async (ids) => {
-      await client.query('update stocks set number = 1000000 where product_id = any($1)', [ids]);
-    });
-    const before = await client.query(
-      'select coalesce(sum(number),0)::bigint as n from stocks where product_id = any($1)',
-      [setup.productIds],
+    return await benchEngine(
+      'postgres',
+      'PostgreSQL 15 (server on 127.0.0.1)',
+      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(PORT), JWT_SECRET: SECRET },
+      url.toString(),
     );
-    const results = await measure(base, 'PostgreSQL', setup);
-    // Both sums in one statement (one snapshot): orders still committing cannot fall between them.
-    const counted = await client.query(
-      `select (select coalesce(sum(number),0) from stocks where product_id = any($1))::bigint as stock,
-              (select coalesce(sum(quantity),0) from stock_allocations
-                where product_id = any($1) and released_at is null)::bigint as held`,
-      [setup.productIds],
-    );
-    await client.end();
-    const taken = Number(before.rows[0].n) - Number(counted.rows[0].stock);
-    const held = Number(counted.rows[0].held);
-    return table('PostgreSQL 15 (server on 127.0.0.1)', results, [
-      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. Order placement: stock taken ${taken}, reserved lines ${held}, difference ${taken - held} (0 = no oversell).`,
-    ]);
   } finally {
-    if (server) await stop(server);
     const c = new pg.Client({ connectionString: PG_BASE });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);
@@ -387,47 +570,45 @@ async function benchPostgres(): Promise<string> {
 
 async function benchPglite(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-bench-pglite-'));
-  const env = { DATA_DIR: dataDir, PORT: '8191', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' };
-  let server: ChildProcess | undefined;
   try {
-    log(`PGlite: seeding ${PRODUCTS} products into ${dataDir}`);
-    const seconds = await seed(env);
-    log(`seeded in ${seconds.toFixed(0)} s`);
-    server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
-    const base = 'http://127.0.0.1:8191';
-    await waitFor(`${base}/api/health`, 120_000);
-    // PGlite allows one process: stock for the order case is raised through the bench-only route.
-    const setup = await prepareOrders(base, async (ids) => {
-      const res = await fetch(`${base}/api/bench/stock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ productIds: ids }),
-      });
-      if (!res.ok) throw new Error('could not raise stock');
-    });
-    const results = await measure(base, 'PGlite', setup);
-    const check = await (
-      await fetch(`${base}/api/bench/stock-check?ids=${setup.productIds.join(',')}`)
-    ).json();
-    return table('PGlite (embedded, file-backed)', results, [
-      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. Order placement oversell check: ${JSON.stringify(check)}.`,
-    ]);
+    return await benchEngine(
+      'pglite',
+      'PGlite (embedded, file-backed)',
+      { DATA_DIR: dataDir, PORT: String(PORT), JWT_SECRET: SECRET },
+      dataDir,
+    );
   } finally {
-    if (server) await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+const ceilingServer = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench/ceiling.ts')], {
+  cwd: serverDir,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const ceilingPort = await new Promise<string>((resolve) => {
+  let out = '';
+  ceilingServer.stdout!.on('data', (d) => {
+    out += d;
+    if (out.includes('\n')) resolve(out.trim());
+  });
+});
+const CEILING_URL = `http://127.0.0.1:${ceilingPort}/ceiling`;
+await waitFor(CEILING_URL, 30_000);
 const started = Date.now();
 const sections: string[] = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres') sections.push(await benchPostgres());
-  if (engine === 'pglite') sections.push(await benchPglite());
+try {
+  for (const engine of ENGINES) {
+    if (engine === 'postgres') sections.push(await benchPostgres());
+    if (engine === 'pglite') sections.push(await benchPglite());
+  }
+} finally {
+  await stop(ceilingServer);
 }
 const report = [
   '# Benchmark results',
   '',
-  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections (${LOAD_WORKERS} worker threads for the reads, one for orders), ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process, requests with \`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\` as browsers send. Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections (${LOAD_WORKERS} worker threads for the reads, one for orders), ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process, requests with \`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\` as browsers send. Long-tail cases draw every request's id, offset, seller or search word at random (bench/pick.cjs). The bare route is the bench's own Fastify server on the same machine. Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   '',
   ...sections,
 ].join('\n');

@@ -35,7 +35,6 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { webRoutes } from './plugins/web.ts';
-import { benchRoutes } from './plugins/bench.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -85,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
     limits,
     media,
-    cache: new ReadCache(),
+    cache: new ReadCache(5_000, config.READ_CACHE_MB * 1024 * 1024),
     callers: new CallerCache(new AccountsRepo(database.db), config.CALLER_CACHE_MS),
   };
   const cacheBus = config.REDIS_URL
@@ -143,8 +142,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => geoRoutes(scope, ctx));
   await app.register(async (scope) => ordersRoutes(scope, ctx));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
-  if (config.BENCH_CEILING === 'true' && config.NODE_ENV !== 'test')
-    await app.register(async (scope) => benchRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

@@ -50,6 +50,8 @@ const envSchema = z.object({
   }),
   DATABASE_READ_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Memory for ready-made anonymous answers per process (an LRU by bytes; decision 151). */
+  READ_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_MINUTES: z.coerce
     .number()
@@ -92,8 +94,6 @@ const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   GEOCODER_TOKEN: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
-  /** Only for `npm run bench`: adds the ceiling route and stock helpers. */
-  BENCH_CEILING: z.enum(['true', 'false']).default('false'),
   /** Sign-in guesses for one account from one address, per 15 minutes (docs/decisions/144). */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** Sign-in guesses for one account from all addresses together, per minute. */

@@ -34,7 +34,7 @@ describe('ReadCache', () => {
   });
 
   it('loads before answering when an entry is older than its lifetime plus the grace period', async () => {
-    const cache = new ReadCache(5_000, 100, 5_000);
+    const cache = new ReadCache(5_000, 1024 * 1024, 5_000);
     let loads = 0;
     const load = async () => ++loads;
     await cache.getOrLoad('k', load);
@@ -76,5 +76,53 @@ describe('ReadCache', () => {
     expect(await cache.getOrLoad('k', async () => 'second')).toBe('first');
     await settle();
     expect(await cache.getOrLoad('k', async () => 'third')).toBe('second');
+  });
+
+  it('keeps hot entries under a long tail: the least recently used go first, within the byte budget', async () => {
+    const body = (n: number) => ({ body: Buffer.alloc(n, 'x') });
+    // Room for about ten 10 KB answers.
+    const cache = new ReadCache(60_000, 10 * (16_000 + 200));
+    let hotLoads = 0;
+    const hot = async () => {
+      hotLoads += 1;
+      return body(10_000);
+    };
+    await cache.getOrLoad('hot', hot);
+    for (let i = 0; i < 1_000; i += 1) {
+      await cache.getOrLoad(`tail:${i}`, async () => body(10_000));
+      await cache.getOrLoad('hot', hot);
+      expect(cache.size).toBeLessThanOrEqual(10 * (16_000 + 200));
+    }
+    expect(hotLoads).toBe(1);
+    // The tail's oldest entries were evicted; its newest is still there.
+    let reloaded = false;
+    await cache.getOrLoad('tail:0', async () => ((reloaded = true), body(10)));
+    expect(reloaded).toBe(true);
+    let kept = true;
+    await cache.getOrLoad('tail:999', async () => ((kept = false), body(10)));
+    expect(kept).toBe(true);
+  });
+
+  it('answers but does not keep a value larger than the whole budget', async () => {
+    const cache = new ReadCache(60_000, 1_000);
+    let loads = 0;
+    const big = async () => ((loads += 1), { body: Buffer.alloc(5_000) });
+    await cache.getOrLoad('big', big);
+    await cache.getOrLoad('big', big);
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = new ReadCache(5_000);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await settle();
+      return loads;
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.getOrLoad('k', load)));
+    expect(answers).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
   });
 });

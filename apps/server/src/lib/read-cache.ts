@@ -6,7 +6,13 @@
  * past its lifetime but within the grace period is still answered while one background load
  * refreshes it (stale-while-revalidate), so readers never queue behind a reload; an entry
  * older than that is loaded before answering.
+ *
+ * Bounded by memory, not by a count that empties everything: entries live in an LRU
+ * (`lru-cache`) with a byte budget (READ_CACHE_MB), so a crawler's long tail evicts the
+ * least recently used entries and the hot ones stay (decision 151).
  */
+import { LRUCache } from 'lru-cache';
+
 interface Entry {
   generation: number;
   expiresAt: number;
@@ -14,17 +20,49 @@ interface Entry {
   refreshing?: boolean;
 }
 
+/** Map keys and bookkeeping per entry, in bytes (an estimate; the budget is what matters). */
+const ENTRY_OVERHEAD = 200;
+
+/**
+ * The bytes an entry keeps alive, estimated cheaply: a rendered answer by its body (plus
+ * room for its compressed forms, made later), a buffer by its length, small values by a
+ * constant, anything else by its JSON length (category trees, store lists: small and rare).
+ */
+export function sizeOf(value: unknown): number {
+  if (ArrayBuffer.isView(value)) return value.byteLength + ENTRY_OVERHEAD;
+  if (value === null || typeof value !== 'object') return ENTRY_OVERHEAD;
+  const body = (value as { body?: unknown }).body;
+  if (Buffer.isBuffer(body)) return Math.ceil(body.length * 1.6) + ENTRY_OVERHEAD;
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2 + ENTRY_OVERHEAD;
+  } catch {
+    return 64 * 1024;
+  }
+}
+
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   /** Called on every local write: tells the other server processes (lib/cache-bus.ts). */
   onInvalidate: (() => void) | null = null;
 
   constructor(
     private readonly ttlMs = 5_000,
-    private readonly maxEntries = 2_000,
+    maxBytes = 64 * 1024 * 1024,
     private readonly graceMs = ttlMs,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      // An entry larger than the whole budget is answered but not kept.
+      maxEntrySize: maxBytes,
+      sizeCalculation: (entry) => sizeOf(entry.value),
+    });
+  }
+
+  /** Bytes held now (estimated), for tests and diagnostics. */
+  get size(): number {
+    return this.entries.calculatedSize;
+  }
 
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -43,15 +81,27 @@ export class ReadCache {
     return this.load(key, load);
   }
 
-  private async load<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** Loads running now: concurrent misses of one key (and generation) share one load. */
+  private readonly pending = new Map<string, { generation: number; promise: Promise<unknown> }>();
+
+  private load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      // The lifetime counts from when the value was read, not from when the load began.
-      this.entries.set(key, { generation, expiresAt: Date.now() + this.ttlMs, value });
-    }
-    return value;
+    const running = this.pending.get(key);
+    if (running && running.generation === generation) return running.promise as Promise<T>;
+    const promise = load().then((value) => {
+      if (generation === this.generation) {
+        // The lifetime counts from when the value was read, not from when the load began.
+        this.entries.set(key, { generation, expiresAt: Date.now() + this.ttlMs, value });
+      }
+      return value;
+    });
+    const flight = { generation, promise };
+    this.pending.set(key, flight);
+    const done = () => {
+      if (this.pending.get(key) === flight) this.pending.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
   }
 
   /** Call after any write that changes what anonymous readers see. */

@@ -29,10 +29,6 @@ export interface MatrixCase {
 /** Routes left out of the matrix on purpose, with the reason. */
 export const HIDDEN: { pattern: RegExp; why: string }[] = [
   {
-    pattern: /^(GET|HEAD|POST) \/api\/bench(\/|$)/,
-    why: 'only registered with BENCH_CEILING=true outside tests',
-  },
-  {
     pattern: /^(GET|HEAD) \/media\/\*$/,
     why: 'public images with server-generated names (tested in uploads)',
   },

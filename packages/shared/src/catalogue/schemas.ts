@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, priceInputSchema } from '../money/schemas.ts';
+import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
@@ -50,26 +51,24 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const pagedProductsSchema = z.object({
-  results: z.array(productSchema),
-  next: z.string().nullable(),
-  count: z.number().int(),
-});
+/** `next` is the offset of the next page or null; `count` every match (decision 118). */
+export const pagedProductsSchema = pagedSchema(productSchema);
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
 
-export const productListQuerySchema = z.object({
-  offset: z.coerce
-    .number()
-    .int('offset must be a whole number.')
-    .min(0, 'offset must be 0 or more.')
-    .max(10_000_000)
-    .default(0),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be between 1 and 100.')
-    .max(MAX_PAGE_SIZE, 'limit must be between 1 and 100.')
-    .default(PAGE_SIZE),
+/**
+ * A seller's products (GET /api/products/user/{id}): the seller page loads 24 at a time; a
+ * plain call (no offset, no limit) answers at most the newest 48 (decision 118).
+ */
+export const SELLER_PRODUCTS_PAGE_SIZE = 24;
+export const SELLER_PRODUCTS_MAX_PAGE_SIZE = 48;
+const sellerPaging = pagingQuerySchema(SELLER_PRODUCTS_PAGE_SIZE, SELLER_PRODUCTS_MAX_PAGE_SIZE);
+/** offset and limit, each left undefined when not sent (a plain call). */
+export const sellerProductsQuerySchema = z.object({
+  offset: sellerPaging.shape.offset.unwrap().optional(),
+  limit: sellerPaging.shape.limit.unwrap().optional(),
+});
+
+export const productListQuerySchema = pagingQuerySchema(PAGE_SIZE, MAX_PAGE_SIZE).extend({
   category: z.string().trim().max(120).optional(),
   subcategory: z.string().trim().max(120).optional(),
 });

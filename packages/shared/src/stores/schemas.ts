@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
 import { moneySchema } from '../money/schemas.ts';
 
 export const STORE_LIMITS = {
@@ -174,6 +175,19 @@ export const stockUpdateBody = z.object({ number: stockNumberBody });
  * GET /api/stocks/: a seller (authenticated) gets all their own rows; anyone else a page of
  * the newest rows of live stores and products.
  */
+/**
+ * A store's stock rows (GET /api/stocks/store/{id}): a plain call answers at most 500 (a
+ * store's stock table on one screen); with offset or limit, pages of 100 by default (decision 118).
+ */
+export const STORE_STOCKS_PAGE_SIZE = 100;
+export const STORE_STOCKS_MAX_PAGE_SIZE = 500;
+const storeStockPaging = pagingQuerySchema(STORE_STOCKS_PAGE_SIZE, STORE_STOCKS_MAX_PAGE_SIZE);
+export const storeStocksQuerySchema = z.object({
+  offset: storeStockPaging.shape.offset.unwrap().optional(),
+  limit: storeStockPaging.shape.limit.unwrap().optional(),
+});
+export const pagedStoreStocksSchema = pagedSchema(storeStockSchema);
+
 export const stockListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce

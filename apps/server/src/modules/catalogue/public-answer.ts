@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 
@@ -26,6 +27,8 @@ export interface RenderedAnswer {
   etag: string;
   /** The body compressed, made on the first request that accepts the encoding. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Compressed sends so far: only a hot answer earns brotli's best quality. */
+  sends?: number;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -46,11 +49,14 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 };
 /**
  * Large answers (the map: 240 KB of JSON) live long, because an answer whose bytes did not
- * change keeps its compressed forms across cache generations: they are compressed again at
- * brotli's best quality in the background (the map: 18.6 KB at quality 5, 13.8 KB at 11, in
- * under a second of a worker thread), and sent that way once ready.
+ * change keeps its compressed forms across cache generations: a hot one (sent compressed
+ * BEST_BROTLI_AFTER_SENDS times) is compressed again at brotli's best quality in the
+ * background (the map: 18.6 KB at quality 5, 13.8 KB at 11, in under a second of a worker
+ * thread) and sent that way once ready. A long tail of large answers (a crawler over seller
+ * pages) never pays that: each is compressed once, at quality 5, in milliseconds (decision 151).
  */
 export const BEST_BROTLI_MIN_BYTES = 32 * 1024;
+export const BEST_BROTLI_AFTER_SENDS = 50;
 
 /**
  * The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. An
@@ -71,19 +77,23 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
 
 function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer> {
   let bytes = answer.encoded[encoding];
+  answer.sends = (answer.sends ?? 0) + 1;
   if (!bytes) {
     bytes = compressors[encoding](answer.body);
     answer.encoded[encoding] = bytes;
-    if (encoding === 'br' && answer.body.length >= BEST_BROTLI_MIN_BYTES) {
-      const fast = bytes;
-      void fast
-        .then(() => brotli(11)(answer.body))
-        .then((best) => {
-          if (answer.encoded.br === fast) answer.encoded.br = Promise.resolve(best);
-        })
-        // The quality-5 bytes stay in use; a failed compression is not an answer's failure.
-        .catch(() => undefined);
-    }
+  } else if (
+    encoding === 'br' &&
+    answer.sends === BEST_BROTLI_AFTER_SENDS &&
+    answer.body.length >= BEST_BROTLI_MIN_BYTES
+  ) {
+    const fast = bytes;
+    void fast
+      .then(() => brotli(11)(answer.body))
+      .then((best) => {
+        if (answer.encoded.br === fast) answer.encoded.br = Promise.resolve(best);
+      })
+      // The quality-5 bytes stay in use; a failed compression is not an answer's failure.
+      .catch(() => undefined);
   }
   return bytes;
 }
@@ -96,16 +106,18 @@ interface Flight {
 /** A marker object the read cache hands out until its next invalidation (or expiry). */
 const GENERATION_KEY = 'public-answer:generation';
 const flights = new WeakMap<AppContext, Map<string, Flight>>();
-/** The last answer rendered for each key: an unchanged answer keeps its ETag and compressed bytes. */
-const lastRendered = new WeakMap<AppContext, Map<string, RenderedAnswer>>();
+/**
+ * The last answer rendered for each key: an unchanged answer keeps its ETag and compressed
+ * bytes. Least recently used first out, so a long tail never pushes out the hot answers.
+ */
+const lastRendered = new WeakMap<AppContext, LRUCache<string, RenderedAnswer>>();
 const MAX_KEPT_ANSWERS = 2_000;
 
 function sameAsBefore(ctx: AppContext, key: string, answer: RenderedAnswer): RenderedAnswer {
   let byKey = lastRendered.get(ctx);
-  if (!byKey) lastRendered.set(ctx, (byKey = new Map()));
+  if (!byKey) lastRendered.set(ctx, (byKey = new LRUCache({ max: MAX_KEPT_ANSWERS })));
   const before = byKey.get(key);
   if (before && before.etag === answer.etag && before.body.equals(answer.body)) return before;
-  if (byKey.size >= MAX_KEPT_ANSWERS) byKey.clear();
   byKey.set(key, answer);
   return answer;
 }

@@ -10,12 +10,16 @@ import {
   productListQuerySchema,
   productSchema,
   reviewSchema,
+  SELLER_PRODUCTS_MAX_PAGE_SIZE,
+  SELLER_PRODUCTS_PAGE_SIZE,
+  sellerProductsQuerySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller, requireUser } from '../../plugins/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
+import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from './public-answer.ts';
 import { CatalogueService } from './service.ts';
 
@@ -27,6 +31,7 @@ const errors = {
 };
 const bearer = [{ bearer: [] }];
 const tags = ['catalogue'];
+const productArray = z.array(productSchema);
 
 export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -61,13 +66,12 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
       },
     },
     async (request, reply) => {
-      const path = request.url.split('?')[0]!;
       const q = request.query;
-      const key = `list:${q.offset}:${q.limit}:${q.category ?? ''}\u0000${q.subcategory ?? ''}:${path}`;
+      const key = `list:${q.offset}:${q.limit}:${q.category ?? ''}\u0000${q.subcategory ?? ''}`;
       return sendAnswer(
         request,
         reply,
-        await cachedAnswer(ctx, key, pagedProductsSchema, () => service.list(q, path)),
+        await cachedAnswer(ctx, key, pagedProductsSchema, () => service.list(q)),
       );
     },
   );
@@ -123,18 +127,25 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
     {
       schema: {
         tags,
-        summary: 'The live products of one seller (a user id)',
+        summary: `The live products of one seller (a user id), newest first. Without offset and limit: a plain list of at most the newest ${SELLER_PRODUCTS_MAX_PAGE_SIZE}, with X-Total-Count and, when there are more, Link rel="next". With offset or limit: one page {results, count, next} (limit ${SELLER_PRODUCTS_PAGE_SIZE} by default, at most ${SELLER_PRODUCTS_MAX_PAGE_SIZE}).`,
         params: idParams,
-        response: { 200: z.array(productSchema), ...errors },
+        querystring: sellerProductsQuerySchema,
+        response: { 200: z.union([pagedProductsSchema, z.array(productSchema)]), ...errors },
       },
     },
     async (request, reply) => {
       const id = idParam(request.params.id, 'user');
-      return sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, `user-products:${id}`, z.array(productSchema), () => service.ofUser(id)),
-      );
+      const q = request.query;
+      const paged = wantsPage(q);
+      const offset = q.offset ?? 0;
+      const limit = q.limit ?? (paged ? SELLER_PRODUCTS_PAGE_SIZE : SELLER_PRODUCTS_MAX_PAGE_SIZE);
+      const key = `user-products:${id}:${offset}:${limit}:${paged ? 'page' : 'list'}`;
+      const answer = await cachedAnswer(ctx, key, paged ? pagedProductsSchema : productArray, async () => {
+        const page = await service.sellerPage(id, offset, limit);
+        return paged ? page : page.results;
+      });
+      if (!paged) plainListHeaders(ctx.config, request, reply, await service.sellerCount(id), limit);
+      return sendAnswer(request, reply, answer);
     },
   );
 

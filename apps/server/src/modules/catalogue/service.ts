@@ -3,11 +3,13 @@
  * Every write invalidates the read cache; anonymous lists may be served from it.
  */
 import {
+  nextOffset,
   productCreateSchema,
   rappenToDecimal,
   reviewCreateSchema,
   type Category,
   type LatestReview,
+  type Paged,
   type PagedProducts,
   type Product,
   type Review,
@@ -110,11 +112,10 @@ export class CatalogueService {
   }
 
   /**
-   * One page, newest first (routes cache the rendered answer). `next` repeats the request's
-   * path and filters with the next offset: absolute when PUBLIC_URL is set, otherwise path
-   * and query only.
+   * One page, newest first (routes cache the rendered answer). `next` is the offset of the
+   * next page (send it back as `offset` with the same filters) or null (decision 118).
    */
-  async list(query: ListQuery, path: string): Promise<PagedProducts> {
+  async list(query: ListQuery): Promise<PagedProducts> {
     const categoryName = query.category || undefined;
     const subcategoryName = query.subcategory || undefined;
     // Names become ids through the cached tree, so the page query runs on the partial indexes.
@@ -128,24 +129,20 @@ export class CatalogueService {
       );
     if (filter.categoryIds?.length === 0 || filter.subcategoryIds?.length === 0)
       return { results: [], next: null, count: 0 };
-    // The count is shared by every page of the same filter until the next catalogue write.
-    const [count, rows] = await Promise.all([
-      this.ctx.cache.getOrLoad(`catalogue:count:${categoryName ?? ''}\u0000${subcategoryName ?? ''}`, () =>
-        this.repo.count(filter),
-      ),
-      this.repo.page(filter, query.offset, query.limit),
-    ]);
-    let next: string | null = null;
-    if (query.offset + query.limit < count) {
-      const params = new URLSearchParams();
-      params.set('offset', String(query.offset + query.limit));
-      params.set('limit', String(query.limit));
-      if (categoryName) params.set('category', categoryName);
-      if (subcategoryName) params.set('subcategory', subcategoryName);
-      const relative = `${path}?${params.toString()}`;
-      next = this.ctx.config.PUBLIC_URL ? new URL(relative, this.ctx.config.PUBLIC_URL).toString() : relative;
-    }
-    return { results: rows.map((r) => toProduct(this.ctx, r)), next, count };
+    // Every live id of this filter, newest first, shared by all its pages until the next
+    // catalogue write: a page at any offset is a slice of it, then one query for its 12 rows.
+    // (An offset in SQL walks the index up to it: 29 ms at offset 77,000; decision 152.)
+    const ids = await this.ctx.cache.getOrLoad(
+      `catalogue:ids:${categoryName ?? ''}\u0000${subcategoryName ?? ''}`,
+      () => this.repo.liveIds(filter),
+    );
+    const pageIds = Array.from(ids.subarray(query.offset, query.offset + query.limit));
+    const rows = pageIds.length > 0 ? await this.repo.productsByIds(pageIds) : [];
+    return {
+      results: rows.map((r) => toProduct(this.ctx, r)),
+      count: ids.length,
+      next: nextOffset(query.offset, query.limit, ids.length),
+    };
   }
 
   async latestProducts(): Promise<Product[]> {
@@ -167,9 +164,29 @@ export class CatalogueService {
     return (await this.repo.page({ sellerId }, 0, null)).map((r) => toProduct(this.ctx, r));
   }
 
-  async ofUser(userId: number): Promise<Product[]> {
-    if (!(await this.repo.liveSellerExists(userId))) throw notFound(`User ${userId} does not exist.`);
-    return this.bySeller(userId);
+  /** How many live products a seller has; shared by every page until the next catalogue write. */
+  sellerCount(userId: number): Promise<number> {
+    return this.ctx.cache.getOrLoad(`catalogue:seller-count:${userId}`, () =>
+      this.repo.count({ sellerId: userId }),
+    );
+  }
+
+  /**
+   * One page of a seller's live products, newest first. The existence check runs only when the
+   * seller has none (a removed seller's products are soft-deleted with the account): 404.
+   */
+  async sellerPage(userId: number, offset: number, limit: number): Promise<Paged<Product>> {
+    const [count, rows] = await Promise.all([
+      this.sellerCount(userId),
+      this.repo.page({ sellerId: userId }, offset, limit),
+    ]);
+    if (count === 0 && !(await this.repo.liveSellerExists(userId)))
+      throw notFound(`User ${userId} does not exist.`);
+    return {
+      results: rows.map((r) => toProduct(this.ctx, r)),
+      count,
+      next: nextOffset(offset, limit, count),
+    };
   }
 
   async get(id: number): Promise<Product> {
@@ -234,9 +251,9 @@ export class CatalogueService {
   }
 
   async reviews(productId: number): Promise<Review[]> {
-    const product = await this.repo.findProduct(productId);
-    if (!product || product.deletedAt) throw notFound(`Product ${productId} does not exist.`);
-    return (await this.repo.reviewsOf(productId)).map(toReview);
+    const rows = await this.repo.reviewsOfLiveProduct(productId);
+    if (!rows) throw notFound(`Product ${productId} does not exist.`);
+    return rows.map(toReview);
   }
 
   async addReview(caller: Caller | null, productId: number, body: unknown): Promise<Review> {

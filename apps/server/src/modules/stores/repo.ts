@@ -191,6 +191,16 @@ export class StoresRepo {
     return query;
   }
 
+  /** How many stock rows of live products a store has. */
+  async countStocksOfStore(storeId: number): Promise<number> {
+    const rows = await this.readDb
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stocks)
+      .innerJoin(products, eq(products.id, stocks.productId))
+      .where(and(eq(stocks.storeId, storeId), liveProduct));
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async findStock(id: number): Promise<StockJoined | null> {
     const rows = await this.stockSelect(this.db)
       .where(and(eq(stocks.id, id), liveStore, liveProduct))

@@ -6,6 +6,10 @@ import {
   idParams,
   stockCreateBody,
   stockListQuerySchema,
+  STORE_STOCKS_MAX_PAGE_SIZE,
+  STORE_STOCKS_PAGE_SIZE,
+  storeStocksQuerySchema,
+  pagedStoreStocksSchema,
   stockUpdateBody,
   storeSchema,
   storeStockSchema,
@@ -14,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
+import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
 import { StoresService } from './service.ts';
 
 const errors = {
@@ -137,12 +142,21 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['stocks'],
-        summary: 'The stock rows of one store',
+        summary: `The stock rows of one store, oldest first. Without offset and limit: a plain list of at most ${STORE_STOCKS_MAX_PAGE_SIZE}, with X-Total-Count and, when there are more, Link rel="next". With offset or limit: one page {results, count, next} (limit ${STORE_STOCKS_PAGE_SIZE} by default, at most ${STORE_STOCKS_MAX_PAGE_SIZE}).`,
         params: idParams,
-        response: { 200: z.array(storeStockSchema), ...errors },
+        querystring: storeStocksQuerySchema,
+        response: { 200: z.union([pagedStoreStocksSchema, z.array(storeStockSchema)]), ...errors },
       },
     },
-    async (request) => service.stocksOfStore(idParam(request.params.id, 'store')),
+    async (request, reply) => {
+      const q = request.query;
+      const paged = wantsPage(q);
+      const limit = q.limit ?? (paged ? STORE_STOCKS_PAGE_SIZE : STORE_STOCKS_MAX_PAGE_SIZE);
+      const page = await service.stocksOfStore(idParam(request.params.id, 'store'), q.offset ?? 0, limit);
+      if (paged) return page;
+      plainListHeaders(ctx.config, request, reply, page.count, limit);
+      return page.results;
+    },
   );
 
   app.get(

@@ -1,10 +1,12 @@
 /** Rules for stores and stock rows: who may create, change and delete them, and their answer shapes. */
 import {
+  nextOffset,
   rappenToDecimal,
   storeCreateSchema,
   stockCreateSchema,
   toSearchText,
   stockUpdateSchema,
+  type Paged,
   type Stock,
   type Store,
 } from '@marktgasse/shared';
@@ -162,15 +164,23 @@ export class StoresService {
     return rows.map((r) => this.toStock(r));
   }
 
-  async stocksOfStore(storeId: number): Promise<Stock[]> {
-    if (!(await this.repo.findStore(storeId))) throw notFound(`Store ${storeId} does not exist.`);
-    return (await this.repo.stocksWhere({ storeIds: [storeId] })).map((r) => this.toStock(r));
+  /** One page of a store's stock rows, oldest first (the order the seller created them). */
+  async stocksOfStore(storeId: number, offset: number, limit: number): Promise<Paged<Stock>> {
+    const [store, count, rows] = await Promise.all([
+      this.repo.findStore(storeId),
+      this.repo.countStocksOfStore(storeId),
+      this.repo.stocksWhere({ storeIds: [storeId], offset, limit }),
+    ]);
+    if (!store) throw notFound(`Store ${storeId} does not exist.`);
+    return { results: rows.map((r) => this.toStock(r)), count, next: nextOffset(offset, limit, count) };
   }
 
+  /** One round trip for a product with stock rows; only a product without any is looked up again (404 or []). */
   async stocksOfProduct(productId: number): Promise<Stock[]> {
-    if ((await this.repo.findProductSeller(productId)) === null)
+    const rows = await this.repo.stocksWhere({ productId });
+    if (rows.length === 0 && (await this.repo.findProductSeller(productId)) === null)
       throw notFound(`Product ${productId} does not exist.`);
-    return (await this.repo.stocksWhere({ productId })).map((r) => this.toStock(r));
+    return rows.map((r) => this.toStock(r));
   }
 
   /** Creates the row, or sets the number of the existing row of that (store, product). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { createStore, insertProduct, setStock } from '../../../test/store-builders.ts';
+import { products, stocks, subcategories } from '../../db/schema.ts';
 
 let t: TestApp;
 let sellerA: TestUser;
@@ -149,5 +150,54 @@ describe('GET /api/stocks/', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/stores/${store.id}/`, headers: sellerA.auth });
     const rows = await t.app.inject({ url: `/api/stocks/product/${productA.id}` });
     expect(rows.json().map((s: { store: number }) => s.store)).not.toContain(store.id);
+  });
+});
+
+describe('a store with 520 stock rows', () => {
+  let big: TestUser;
+  let store: { id: number; name: string };
+  let rowIds: number[];
+
+  beforeAll(async () => {
+    big = await registerUser(t.app, { status: 'STORE_OWNER' });
+    store = await createStore(t.app, big, { name: 'Grosses Lager' });
+    const [sub] = await t.database.db.select().from(subcategories).limit(1);
+    const made = await t.database.db
+      .insert(products)
+      .values(
+        Array.from({ length: 520 }, (_, i) => ({
+          sellerId: big.id,
+          brand: 'Lager',
+          name: `Artikel ${i}`,
+          priceRappen: 500,
+          categoryId: sub!.categoryId,
+          subcategoryId: sub!.id,
+        })),
+      )
+      .returning({ id: products.id });
+    const rows = await t.database.db
+      .insert(stocks)
+      .values(made.map((p) => ({ storeId: store.id, productId: p.id, number: 3 })))
+      .returning({ id: stocks.id });
+    rowIds = rows.map((r) => r.id).sort((a, b) => a - b);
+  });
+
+  it('answers a plain call with at most 500 rows, the total and a link to the rest', async () => {
+    const res = await t.app.inject({ url: `/api/stocks/store/${store.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((s: { id: number }) => s.id)).toEqual(rowIds.slice(0, 500));
+    expect(res.headers['x-total-count']).toBe('520');
+    expect(res.headers.link).toBe(`</api/stocks/store/${store.id}?offset=500&limit=500>; rel="next"`);
+  });
+
+  it('pages with offset and limit (100 by default), next as an offset, and refuses a page over 500', async () => {
+    const first = (await t.app.inject({ url: `/api/stocks/store/${store.id}?offset=0` })).json();
+    expect(first).toMatchObject({ count: 520, next: 100 });
+    expect(first.results.map((s: { id: number }) => s.id)).toEqual(rowIds.slice(0, 100));
+    const last = (await t.app.inject({ url: `/api/stocks/store/${store.id}?offset=500&limit=100` })).json();
+    expect(last.results.map((s: { id: number }) => s.id)).toEqual(rowIds.slice(500));
+    expect(last.next).toBeNull();
+    expect((await t.app.inject({ url: `/api/stocks/store/${store.id}?limit=501` })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/stocks/store/999999?offset=0' })).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, Profile, SellerSummary, Store } from '@marktgasse/shared';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { PagedProducts, Profile, SellerSummary, Store } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { PREFETCH_STALE_MS } from '../../../lib/query-client';
+import { SELLER_PRODUCTS_PAGE } from '../lib/limits';
 
 /** GET /api/profiles/sellers/ (optionally ?category=NAME), prefetched and cached 5 minutes. */
 export const sellersQueryOptions = (category?: string) =>
@@ -31,13 +32,18 @@ export function useProfile(id: number) {
   });
 }
 
+/** GET /api/products/user/{id}?offset=&limit=24, newest first; Load More asks for `offset={next}`. */
 export function useSellerProducts(id: number) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['products', 'user', id],
-    queryFn: async () => {
-      const data = await api<Product[] | { results: Product[] }>(`/api/products/user/${id}`, { auth: false });
-      return Array.isArray(data) ? data : data.results;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      api<PagedProducts>(`/api/products/user/${id}`, {
+        auth: false,
+        signal,
+        query: { offset: pageParam, limit: SELLER_PRODUCTS_PAGE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
     enabled: Number.isInteger(id) && id > 0,
   });
 }

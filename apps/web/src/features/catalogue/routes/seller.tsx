@@ -49,7 +49,8 @@ export function Component() {
 
   const seller = profile.data;
   const storeList = stores.data ?? [];
-  const base = searching ? (search.data ?? []) : (products.data ?? []);
+  const loaded = products.data?.pages.flatMap((page) => page.results) ?? [];
+  const base = searching ? (search.data ?? []) : loaded;
   const activeStore = storeList.find((s) => s.id === storeId);
   const inStore = new Set((activeStore?.stocks ?? []).filter((s) => s.number > 0).map((s) => s.product.id));
   const visible =
@@ -158,7 +159,12 @@ export function Component() {
       <h2 className="h5 mb-3">
         {searching ? t('catalogue.search.resultsFor', { term: debounced }) : t('nav.products')}
         {activeStore ? ` ${t('catalogue.seller.inStore', { store: activeStore.name })}` : ''}
-        {!loading && <span className="text-body-secondary fw-normal"> · {f.number(visible.length)}</span>}
+        {!loading && (
+          <span className="text-body-secondary fw-normal">
+            {' '}
+            · {f.number(searching || activeStore ? visible.length : (products.data?.pages[0]?.count ?? 0))}
+          </span>
+        )}
       </h2>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       {loading ? (
@@ -173,6 +179,21 @@ export function Component() {
         </Message>
       ) : (
         <ProductGrid products={visible} />
+      )}
+      {!searching && products.hasNextPage && (
+        <div className="text-center mt-4">
+          <Button
+            variant="outline-primary"
+            size="lg"
+            onClick={() => products.fetchNextPage()}
+            disabled={products.isFetchingNextPage}
+          >
+            {products.isFetchingNextPage && (
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            )}
+            {t('catalogue.home.loadMore')}
+          </Button>
+        </div>
       )}
     </Container>
   );
