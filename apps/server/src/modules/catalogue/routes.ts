@@ -6,10 +6,12 @@ import {
   errorBodySchema,
   idParams,
   latestReviewSchema,
+  hasListOptions,
   pagedProductsSchema,
-  productListQuerySchema,
+  productListOptionsQuerySchema,
   productSchema,
   reviewSchema,
+  sellerProductsQuerySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller, requireUser } from '../../plugins/auth.ts';
@@ -17,6 +19,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from './public-answer.ts';
+import { productListPage, sellerProductList } from '../search/lists.ts';
 import { CatalogueService } from './service.ts';
 
 const errors = {
@@ -55,14 +58,23 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
       schema: {
         tags,
         summary:
-          'Live products, newest first, paged (limit 1..100, default 12); filter by category or subcategory name',
-        querystring: productListQuerySchema,
+          'Live products, newest first, paged (limit 1..100, default 12); filter by category or subcategory name; optional sort (newest, price_asc, price_desc, rating), min_price, max_price (CHF), in_stock=true, pickup_city',
+        querystring: productListOptionsQuerySchema,
         response: { 200: pagedProductsSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => {
       const path = request.url.split('?')[0]!;
       const q = request.query;
+      // Sort and filters: answered by the search module's one product list (docs/decisions/181).
+      if (hasListOptions(q))
+        return sendAnswer(
+          request,
+          reply,
+          await cachedAnswer(ctx, `list-options:${JSON.stringify(q)}:${path}`, pagedProductsSchema, () =>
+            productListPage(ctx, q, path),
+          ),
+        );
       const key = `list:${q.offset}:${q.limit}:${q.category ?? ''}\u0000${q.subcategory ?? ''}:${path}`;
       return sendAnswer(
         request,
@@ -123,13 +135,24 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
     {
       schema: {
         tags,
-        summary: 'The live products of one seller (a user id)',
+        summary:
+          'The live products of one seller (a user id); optional sort (newest, price_asc, price_desc, rating), min_price, max_price (CHF), in_stock=true, pickup_city',
         params: idParams,
+        querystring: sellerProductsQuerySchema,
         response: { 200: z.array(productSchema), ...errors },
       },
     },
     async (request, reply) => {
       const id = idParam(request.params.id, 'user');
+      const q = request.query;
+      if (hasListOptions(q))
+        return sendAnswer(
+          request,
+          reply,
+          await cachedAnswer(ctx, `user-products:${id}:${JSON.stringify(q)}`, z.array(productSchema), () =>
+            sellerProductList(ctx, id, q),
+          ),
+        );
       return sendAnswer(
         request,
         reply,

@@ -1,0 +1,81 @@
+/**
+ * Sorted and filtered product lists outside /api/search/ (docs/decisions/181): the product
+ * list, a category's products and a seller's products take the search's `sort`, `min_price`,
+ * `max_price`, `in_stock` and `pickup_city`, and answer through the one product search
+ * (SearchService.productIds), rendered by the catalogue's loader. The catalogue calls these
+ * only when such a parameter was sent; without one its lists are as the spec has them.
+ */
+import {
+  productFiltersOf,
+  type PagedProducts,
+  type Product,
+  type ProductListOptionsQuery,
+  type SearchSort,
+  type SellerProductsQuery,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { CatalogueService, loadProducts } from '../catalogue/service.ts';
+import { SearchRepo, type ProductScope } from './repo.ts';
+import { SearchService } from './service.ts';
+
+/** A seller's list is one answer, as without options; more than this is not a shop page. */
+export const SELLER_LIST_MAX = 1000;
+
+/** A list without search words has no relevance: it is newest first, as `relevance` is without text. */
+const sortOf = (sort: SearchSort | undefined): SearchSort => sort ?? 'newest';
+
+/**
+ * One page of GET /api/products/ with sort and filters: `next` is the same request with the
+ * next offset (absolute when PUBLIC_URL is set), as the catalogue's own list answers.
+ */
+export async function productListPage(
+  ctx: AppContext,
+  q: ProductListOptionsQuery,
+  path: string,
+): Promise<PagedProducts> {
+  const tree = await new CatalogueService(ctx).categories();
+  const scope: ProductScope = {};
+  if (q.category) scope.categoryIds = tree.filter((c) => c.name === q.category).map((c) => c.id);
+  if (q.subcategory)
+    scope.subcategoryIds = tree.flatMap((c) =>
+      c.subcategory.filter((s) => s.name === q.subcategory).map((s) => s.id),
+    );
+  if (scope.categoryIds?.length === 0 || scope.subcategoryIds?.length === 0)
+    return { results: [], next: null, count: 0 };
+  const page = await new SearchService(ctx).productIds({
+    scope,
+    filters: productFiltersOf(q),
+    sort: sortOf(q.sort),
+    offset: q.offset,
+    limit: q.limit,
+  });
+  let next: string | null = null;
+  if (q.offset + q.limit < page.count) {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(q))
+      if (value !== undefined && value !== '') params.set(name, String(value));
+    params.set('offset', String(q.offset + q.limit));
+    const relative = `${path}?${params.toString()}`;
+    next = ctx.config.PUBLIC_URL ? new URL(relative, ctx.config.PUBLIC_URL).toString() : relative;
+  }
+  return { results: await loadProducts(ctx, page.ids), next, count: page.count };
+}
+
+/** GET /api/products/user/{id} with sort and filters: the seller's matching products (404 for no live seller). */
+export async function sellerProductList(
+  ctx: AppContext,
+  sellerId: number,
+  q: SellerProductsQuery,
+): Promise<Product[]> {
+  if (!(await new SearchRepo(ctx.database.readDb).liveUser(sellerId)))
+    throw notFound(`User ${sellerId} does not exist.`);
+  const page = await new SearchService(ctx).productIds({
+    scope: { sellerId },
+    filters: productFiltersOf(q),
+    sort: sortOf(q.sort),
+    offset: 0,
+    limit: SELLER_LIST_MAX,
+  });
+  return loadProducts(ctx, page.ids);
+}
