@@ -147,6 +147,23 @@ describe('GET /api/products/user/{id} with sort and filters', () => {
   });
 });
 
+describe('availability on cards', () => {
+  it('list and search answers carry each product’s stock per live store with its city (one query per page)', async () => {
+    type Card = { id: number; countInStock: number; stocks: { number: number; city: string }[] };
+    const page = (await list('sort=price_asc')).results as Card[];
+    const byId = new Map(page.map((p) => [p.id, p]));
+    expect(byId.get(poles.id)!.stocks.filter((s) => s.number > 0).map((s) => s.city).sort()).toEqual([
+      'Bern',
+      'Lausanne',
+    ]);
+    expect(byId.get(emmentaler.id)!.countInStock).toBe(0);
+    const found = (await get('/api/search/?type=all&search_string=k%C3%A4se')).json() as Card[];
+    expect(found.find((p) => p.id === kaese.id)!.stocks).toEqual([
+      expect.objectContaining({ number: 4, city: 'Zürich' }),
+    ]);
+  });
+});
+
 describe('bad sort and filter values', () => {
   it.each([
     ['sort=cheapest', /sort must be one of relevance, newest, price_asc, price_desc, rating/],
