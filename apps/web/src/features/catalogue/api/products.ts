@@ -1,11 +1,13 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { PagedProducts } from '@marktgasse/shared';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { PagedProducts, Product } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
+import type { ListOptions } from '../components/list-options';
 import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
 
-export interface ProductFilter {
-  category?: string;
-  subcategory?: string;
+/** A category or subcategory by name, and the sort and filters of the list (docs/decisions/181). */
+export interface ProductFilter extends ListOptions {
+  category?: string | undefined;
+  subcategory?: string | undefined;
 }
 
 /** The server's `next` may be an absolute URL; the client always calls its own origin. */
@@ -26,8 +28,7 @@ export const productsQueryOptions = (filter: ProductFilter) =>
             query: {
               offset: 0,
               limit: PRODUCTS_PAGE_SIZE,
-              category: filter.category,
-              subcategory: filter.subcategory,
+              ...filter,
             },
           }),
     initialPageParam: null as string | null,
@@ -37,4 +38,15 @@ export const productsQueryOptions = (filter: ProductFilter) =>
 /** GET /api/products/?offset=&limit=12 with Load More following `next` (spec §2 Home). */
 export function useProducts(filter: ProductFilter) {
   return useInfiniteQuery(productsQueryOptions(filter));
+}
+
+/** GET /api/products/user/{id} with sort and filters: a seller's matching products (one list). */
+export function useSellerListed(id: number, options: ListOptions) {
+  return useQuery({
+    queryKey: ['products', 'user', id, options],
+    queryFn: ({ signal }) =>
+      api<Product[]>(`/api/products/user/${id}`, { auth: false, signal, query: { ...options } }),
+    enabled: Number.isInteger(id) && id > 0 && Object.keys(options).length > 0,
+    placeholderData: keepPreviousData,
+  });
 }

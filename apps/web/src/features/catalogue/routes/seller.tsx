@@ -17,8 +17,10 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
+import { useSellerListed } from '../api/products';
 import { useSellerProductSearch } from '../api/search';
 import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
+import { ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
 
 export function Component() {
@@ -33,7 +35,11 @@ export function Component() {
   const [term, setTerm] = useState('');
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
-  const search = useSellerProductSearch(sellerId, searching ? debounced : '');
+  // Sort and filters (in the URL): a search takes them, else the seller's list with them.
+  const [options] = useListOptions();
+  const filtered = Object.keys(options).length > 0;
+  const search = useSellerProductSearch(sellerId, searching ? debounced : '', options);
+  const listed = useSellerListed(sellerId, searching ? {} : options);
   usePageTitle(profile.data ? profile.data.name || profile.data.username : t('catalogue.seller.title'));
 
   if (profile.isPending) return <Loader label={t('catalogue.seller.loading')} />;
@@ -49,15 +55,19 @@ export function Component() {
 
   const seller = profile.data;
   const storeList = stores.data ?? [];
-  const base = searching ? (search.data ?? []) : (products.data ?? []);
+  const base = searching
+    ? (search.data ?? [])
+    : filtered
+      ? (listed.data ?? [])
+      : (products.data ?? []);
   const activeStore = storeList.find((s) => s.id === storeId);
   const inStore = new Set((activeStore?.stocks ?? []).filter((s) => s.number > 0).map((s) => s.product.id));
   const visible =
     storeId === null
       ? base
       : base.filter((p) => inStore.has(p.id) || p.stocks?.some((s) => s.store === storeId && s.number > 0));
-  const loading = searching ? search.isPending : products.isPending;
-  const error = searching ? search.error : products.error;
+  const loading = searching ? search.isPending : filtered ? listed.isPending : products.isPending;
+  const error = searching ? search.error : filtered ? listed.error : products.error;
 
   return (
     <Container className="py-4">
@@ -155,6 +165,7 @@ export function Component() {
         </Col>
       </Row>
 
+      <ListOptionsBar searching={searching} />
       <h2 className="h5 mb-3">
         {searching ? t('catalogue.search.resultsFor', { term: debounced }) : t('nav.products')}
         {activeStore ? ` ${t('catalogue.seller.inStore', { store: activeStore.name })}` : ''}

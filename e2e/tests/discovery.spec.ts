@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshots } from '../support/helpers';
+
+/** The prices of the cards in `scope`, in CHF, in the order shown. */
+async function prices(page: Page, scope = page.locator('body')) {
+  const cards = scope.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  const texts = await cards.locator('.fs-5').allTextContents();
+  return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
+}
+
+const ascending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
+
+test.describe('sort and filters (kept in the URL)', () => {
+  test('a category opened from a shared link is sorted by price, then filtered in place', async ({ page }) => {
+    await page.goto('/#/?category=Food%20%26%20Drinks&sort=price_asc');
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+    const sorted = await prices(page);
+    expect(sorted.length).toBeGreaterThan(3);
+    expect(ascending(sorted)).toBe(true);
+
+    await page.getByLabel('Max. price (CHF)').fill('15');
+    await page.getByLabel('In stock only').check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/max_price=15/);
+    await expect(page).toHaveURL(/in_stock=true/);
+    await expect(page).toHaveURL(/category=Food/);
+    const filtered = await prices(page);
+    expect(filtered.every((p) => p <= 15)).toBe(true);
+    expect(ascending(filtered)).toBe(true);
+    const availability = page.getByTestId('product-card').getByTestId('availability');
+    await expect(availability.first()).toContainText('In stock');
+    expect(await availability.filter({ hasText: 'Out of stock' }).count()).toBe(0);
+    await screenshots(page, 'discovery-category-filters');
+
+    // The same link in a new tab shows the same list.
+    const again = await page.context().newPage();
+    await again.goto(page.url());
+    expect(await prices(again)).toEqual(filtered);
+    await again.close();
+  });
+
+  test('cards say whether anything is left and where to pick it up', async ({ page }) => {
+    await page.goto('/#/?subcategory=Cheese%20%26%20Dairy');
+    const availability = page.getByTestId('product-card').getByTestId('availability');
+    await expect(availability.first()).toBeVisible();
+    const texts = await availability.allTextContents();
+    for (const text of texts) expect(text).toMatch(/^(Out of stock|In stock · Pick up in .+)$/);
+  });
+
+  test('search results sort by price and filter by the pick-up town', async ({ page }) => {
+    await page.goto('/#/?sort=price_desc');
+    await page.getByLabel('Search products, brands or sellers').fill('Käse');
+    const results = page.getByTestId('search-results');
+    await expect(results.getByTestId('product-card').first()).toBeVisible();
+    await expect(results.getByLabel('Sort by')).toHaveValue('price_desc');
+    const byPrice = await prices(page, results);
+    expect([...byPrice].sort((a, b) => b - a)).toEqual(byPrice);
+    await results.getByLabel('Sort by').selectOption('relevance');
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(results.getByTestId('product-card').first()).toContainText('Käse');
+  });
+
+  test('a seller’s products sort and filter, and on a phone the filters open behind one button', async ({
+    page,
+  }) => {
+    const sellers = (await (await page.request.get('/api/profiles/sellers/')).json()) as { user: number }[];
+    const id = sellers[0]!.user;
+    await page.goto(`/#/seller/${id}?sort=price_desc`);
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_desc');
+    const byPrice = await prices(page);
+    expect([...byPrice].sort((a, b) => b - a)).toEqual(byPrice);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    await expect(page.getByLabel('Min. price (CHF)')).toBeHidden();
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await page.getByLabel('Min. price (CHF)').fill((byPrice[byPrice.length - 1]! + 0.05).toFixed(2));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/min_price=/);
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+    const cheaperGone = await prices(page);
+    expect(cheaperGone.length).toBeLessThan(byPrice.length);
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await screenshots(page, 'discovery-seller-filters');
+  });
+});
