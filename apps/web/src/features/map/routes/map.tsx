@@ -7,6 +7,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { useSearchTerm } from '../../../components/use-debounced-value';
@@ -32,6 +33,7 @@ export function Component() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const storesQuery = useMapStores(term);
   const categories = useCategories();
+  const label = useCategoryLabel();
   const mapRef = useRef<StoreMapHandle>(null);
 
   const stores = useMemo(
@@ -44,7 +46,8 @@ export function Component() {
       ),
     [storesQuery.data, categoryId],
   );
-  const categoryName = categories.data?.find((c) => c.id === categoryId)?.name;
+  const category = categories.data?.find((c) => c.id === categoryId);
+  const categoryName = category ? label(category.name) : undefined;
   const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}` : '';
   const summary = [
     count('map.count', stores.length),
@@ -92,7 +95,7 @@ export function Component() {
                 onClick={() => setCategoryId(categoryId === c.id ? null : c.id)}
                 className="text-nowrap"
               >
-                {c.name}
+                {label(c.name)}
               </Button>
             ))}
           </div>
