@@ -12,7 +12,9 @@ async function prices(page: Page, scope = page.locator('body')) {
 const ascending = (values: number[]) => values.every((v, i) => i === 0 || values[i - 1]! <= v);
 
 test.describe('sort and filters (kept in the URL)', () => {
-  test('a category opened from a shared link is sorted by price, then filtered in place', async ({ page }) => {
+  test('a category opened from a shared link is sorted by price, then filtered in place', async ({
+    page,
+  }) => {
     await page.goto('/#/?category=Food%20%26%20Drinks&sort=price_asc');
     await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
     const sorted = await prices(page);
@@ -85,5 +87,48 @@ test.describe('sort and filters (kept in the URL)', () => {
     expect(cheaperGone.length).toBeLessThan(byPrice.length);
     await page.getByRole('button', { name: 'Filters (1)' }).click();
     await screenshots(page, 'discovery-seller-filters');
+  });
+});
+
+test.describe('the store map with places', () => {
+  test('a postcode lists the nearest stores first, and a store close up shows its town and the places around', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/#/map');
+    await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 30_000 });
+    // The whole country: main towns, lakes and cantons are named.
+    const labels = page.locator('.map-place-label');
+    await expect(labels.filter({ hasText: /^Bern$/ })).toBeVisible();
+    await expect(
+      page
+        .locator('.map-place-lake')
+        .filter({ hasText: /^Lake / })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      page
+        .locator('.map-place-canton')
+        .filter({ hasText: /^[A-Z]{2}$/ })
+        .first(),
+    ).toBeVisible();
+
+    await page.getByLabel('Search stores').fill('3011');
+    await expect(page.getByRole('heading', { level: 2 })).toContainText('nearest to Bern');
+    const distances = page.getByTestId('store-distance');
+    await expect(distances.first()).toBeVisible();
+    const km = (await distances.allTextContents()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+    expect(km.length).toBeGreaterThan(2);
+    expect(km.every((v, i) => i === 0 || km[i - 1]! <= v)).toBe(true);
+
+    const first = page.getByRole('main').getByRole('listitem').first();
+    const city = (await first.locator('.text-body-secondary').first().textContent())!;
+    await first.getByRole('button', { name: /Show/ }).click();
+    await expect(page.locator('.maplibregl-popup')).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(await labels.count()).toBeGreaterThanOrEqual(4);
+    const names = await labels.allTextContents();
+    expect(names.some((n) => city.includes(n))).toBe(true);
+    await screenshots(page, 'discovery-map-store-close-up');
   });
 });

@@ -35,7 +35,11 @@ beforeAll(async () => {
   const zurich = await createStore(t.app, seller, { name: 'Molkerei', city: 'Zürich' });
   const bern = await createStore(t.app, seller, { name: 'Laube', city: 'Bern' });
   const lausanne = await createStore(t.app, seller, { name: 'Ouchy', city: 'Lausanne' });
-  kaese = await insertProduct(t.database, seller, { name: 'Käse', priceRappen: 900, ...sub('Cheese & Dairy') });
+  kaese = await insertProduct(t.database, seller, {
+    name: 'Käse',
+    priceRappen: 900,
+    ...sub('Cheese & Dairy'),
+  });
   emmentaler = await insertProduct(t.database, seller, {
     name: 'Emmentaler',
     priceRappen: 2450,
@@ -50,8 +54,14 @@ beforeAll(async () => {
   await setStock(t.app, seller, bern.id, poles.id, 1);
   await setStock(t.app, seller, lausanne.id, poles.id, 3);
   // Ratings as reviews leave them: the cheese 5.0 from one review, the poles 4.5 from two.
-  await rawRows(t.database.db, sql`update products set rating_sum = 5, num_reviews = 1 where id = ${kaese.id}`);
-  await rawRows(t.database.db, sql`update products set rating_sum = 9, num_reviews = 2 where id = ${poles.id}`);
+  await rawRows(
+    t.database.db,
+    sql`update products set rating_sum = 5, num_reviews = 1 where id = ${kaese.id}`,
+  );
+  await rawRows(
+    t.database.db,
+    sql`update products set rating_sum = 9, num_reviews = 2 where id = ${poles.id}`,
+  );
   t.app.ctx.cache.invalidate();
 }, 60_000);
 afterAll(async () => {
@@ -152,10 +162,13 @@ describe('availability on cards', () => {
     type Card = { id: number; countInStock: number; stocks: { number: number; city: string }[] };
     const page = (await list('sort=price_asc')).results as Card[];
     const byId = new Map(page.map((p) => [p.id, p]));
-    expect(byId.get(poles.id)!.stocks.filter((s) => s.number > 0).map((s) => s.city).sort()).toEqual([
-      'Bern',
-      'Lausanne',
-    ]);
+    expect(
+      byId
+        .get(poles.id)!
+        .stocks.filter((s) => s.number > 0)
+        .map((s) => s.city)
+        .sort(),
+    ).toEqual(['Bern', 'Lausanne']);
     expect(byId.get(emmentaler.id)!.countInStock).toBe(0);
     const found = (await get('/api/search/?type=all&search_string=k%C3%A4se')).json() as Card[];
     expect(found.find((p) => p.id === kaese.id)!.stocks).toEqual([

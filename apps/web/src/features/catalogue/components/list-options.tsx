@@ -72,7 +72,9 @@ export function ListOptionsBar({ searching }: { searching: boolean }) {
           name="sort"
           className="form-select form-select-sm w-auto"
           value={options.sort ?? fallback}
-          onChange={(e) => set({ ...options, sort: e.target.value === fallback ? undefined : e.target.value })}
+          onChange={(e) =>
+            set({ ...options, sort: e.target.value === fallback ? undefined : e.target.value })
+          }
         >
           {SORTS.filter((s) => searching || s !== 'relevance').map((s) => (
             <option key={s} value={s}>
@@ -105,7 +107,7 @@ export function ListOptionsBar({ searching }: { searching: boolean }) {
             id={`${id}-min`}
             name="min_price"
             className="form-control form-control-sm"
-            style={{ width: "7rem" }}
+            style={{ width: '7rem' }}
             inputMode="decimal"
             pattern={PRICE}
             defaultValue={options.min_price}
@@ -119,7 +121,7 @@ export function ListOptionsBar({ searching }: { searching: boolean }) {
             id={`${id}-max`}
             name="max_price"
             className="form-control form-control-sm"
-            style={{ width: "7rem" }}
+            style={{ width: '7rem' }}
             inputMode="decimal"
             pattern={PRICE}
             defaultValue={options.max_price}

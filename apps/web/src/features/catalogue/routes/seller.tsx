@@ -55,11 +55,7 @@ export function Component() {
 
   const seller = profile.data;
   const storeList = stores.data ?? [];
-  const base = searching
-    ? (search.data ?? [])
-    : filtered
-      ? (listed.data ?? [])
-      : (products.data ?? []);
+  const base = searching ? (search.data ?? []) : filtered ? (listed.data ?? []) : (products.data ?? []);
   const activeStore = storeList.find((s) => s.id === storeId);
   const inStore = new Set((activeStore?.stocks ?? []).filter((s) => s.number > 0).map((s) => s.product.id));
   const visible =
