@@ -58,9 +58,19 @@ test.describe('sort and filters (kept in the URL)', () => {
     await expect(results.getByLabel('Sort by')).toHaveValue('price_desc');
     const byPrice = await prices(page, results);
     expect([...byPrice].sort((a, b) => b - a)).toEqual(byPrice);
+    await results.getByLabel('Pick up in (town)').fill('Bern');
+    await results.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/pickup_city=Bern/);
+    const inBern = await prices(page, results);
+    expect(inBern.length).toBeGreaterThan(0);
+    expect(inBern.length).toBeLessThanOrEqual(byPrice.length);
     await results.getByLabel('Sort by').selectOption('relevance');
     await expect(page).not.toHaveURL(/sort=/);
-    await expect(results.getByTestId('product-card').first()).toContainText('Käse');
+    await expect(page).toHaveURL(/pickup_city=Bern/);
+    await expect(results.getByTestId('product-card').first()).toContainText(/käse/i);
+    await expect(results.getByTestId('product-card').first().getByTestId('availability')).toContainText(
+      'Bern',
+    );
   });
 
   test('a seller’s products sort and filter, and on a phone the filters open behind one button', async ({
@@ -134,4 +144,18 @@ test.describe('the store map with places', () => {
     expect(names.some((n) => city.includes(n))).toBe(true);
     await screenshots(page, 'discovery-map-store-close-up');
   });
+});
+
+test('the map’s category chips and lakes read in the chosen language', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await page.getByRole('banner').getByLabel('Language').selectOption({ label: 'Deutsch' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-CH');
+  await page.goto('/#/map');
+  const chips = page.getByRole('navigation', { name: 'Ladenkategorien' });
+  await expect(chips.getByRole('button', { name: 'Essen & Trinken' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'Food & Drinks' })).toHaveCount(0);
+  await expect(page.locator('[data-map-status="ready"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.map-place-lake').filter({ hasText: /see$/ }).first()).toBeVisible();
+  await expect(page.locator('.map-place-lake').filter({ hasText: /^Lake / })).toHaveCount(0);
 });
