@@ -519,3 +519,23 @@ export const searchVocabulary = pgTable(
   { id: serial('id').notNull(), term: text('term').primaryKey() },
   (t) => [index('search_vocabulary_id_idx').on(t.id)],
 );
+
+/**
+ * The names of categories and subcategories in German, French and Italian (the English name is
+ * the row's own), keyed by the English name: the product word tables index them like the
+ * English name, so "Uhren", "montres" or "orologi" find the watches (docs/decisions/180).
+ * The same texts as the web app's category locales; a test holds them equal.
+ */
+export const categoryLabels = pgTable(
+  'category_labels',
+  {
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    lang: text('lang').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'category_labels_pkey', columns: [t.kind, t.name, t.lang] }),
+    check('category_labels_kind', sql`${t.kind} in ('category', 'subcategory')`),
+  ],
+);

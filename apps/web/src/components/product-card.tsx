@@ -3,6 +3,7 @@ import type { Product } from '@marktgasse/shared';
 import { paths } from '../config/paths';
 import { useT } from '../i18n';
 import { useFormat } from '../i18n/format';
+import { useCountText } from '../i18n/plural';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 
@@ -10,7 +11,49 @@ export type ProductCardData = Pick<
   Product,
   'id' | 'brand' | 'name' | 'price' | 'description' | 'image' | 'thumbnail' | 'seller_id' | 'username'
 > &
-  Partial<Pick<Product, 'rating' | 'numReviews' | 'sellerDetails'>>;
+  Partial<Pick<Product, 'rating' | 'numReviews' | 'sellerDetails' | 'countInStock' | 'stocks'>>;
+
+/**
+ * What a card says about availability, from the stock rows the list answer already carries
+ * (live stores only, docs/decisions/182): in stock or not, and where it can be picked up.
+ */
+export function availability(product: ProductCardData): {
+  inStock: boolean;
+  pickupStores: number;
+  /** The city when every store with units is in one. */
+  city: string | null;
+} | null {
+  if (!product.stocks) return null;
+  const stocked = product.stocks.filter((s) => s.number > 0);
+  const cities = new Set(stocked.map((s) => s.city));
+  return {
+    inStock: stocked.length > 0,
+    pickupStores: stocked.length,
+    city: cities.size === 1 ? stocked[0]!.city : null,
+  };
+}
+
+function Availability({ product }: { product: ProductCardData }) {
+  const t = useT();
+  const count = useCountText();
+  const a = availability(product);
+  if (!a) return null;
+  return (
+    <div className="small mb-1" data-testid="availability">
+      <span className={a.inStock ? 'text-success fw-semibold' : 'text-body-secondary'}>
+        {t(a.inStock ? 'components.product.inStock' : 'components.product.outOfStock')}
+      </span>
+      {a.inStock && (
+        <span className="text-body-secondary">
+          {' · '}
+          {a.city
+            ? t('components.product.pickupIn', { city: a.city })
+            : count('components.product.pickupStores', a.pickupStores)}
+        </span>
+      )}
+    </div>
+  );
+}
 
 /**
  * Product card of spec §2 Home: image, brand, name, description, 'CHF' price, 'Sold by' link.
@@ -52,6 +95,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           {product.description?.trim() ? product.description : t('components.product.noDescription')}
         </p>
         <div className="mt-auto">
+          <Availability product={product} />
           <div className="fw-bold fs-5 text-nowrap">{f.money(product.price)}</div>
           {sellerId !== undefined && (
             <div className="small text-truncate">

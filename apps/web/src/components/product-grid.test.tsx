@@ -30,3 +30,31 @@ describe('ProductGrid', () => {
     );
   });
 });
+
+describe('ProductCard availability', () => {
+  const stock = (store: number, number: number, city: string) => ({
+    id: store,
+    number,
+    store,
+    storeName: `Store ${store}`,
+    city,
+  });
+  const card = (stocks: ReturnType<typeof stock>[]) => {
+    render(
+      <MemoryRouter>
+        <ProductGrid products={[{ ...product(1), stocks }]} />
+      </MemoryRouter>,
+    );
+    return screen.getByTestId('availability').textContent;
+  };
+
+  it('says out of stock when no store has units', () => {
+    expect(card([stock(1, 0, 'Bern')])).toBe('Out of stock');
+  });
+  it('names the city when the units are in one city', () => {
+    expect(card([stock(1, 2, 'Bern'), stock(2, 0, 'Zürich')])).toBe('In stock · Pick up in Bern');
+  });
+  it('counts the stores when they are in several cities', () => {
+    expect(card([stock(1, 2, 'Bern'), stock(2, 5, 'Zürich')])).toBe('In stock · Pick up in 2 stores');
+  });
+});

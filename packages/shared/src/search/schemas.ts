@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sellerSummarySchema } from '../accounts/schemas.ts';
-import { productSchema } from '../catalogue/schemas.ts';
+import { productListQuerySchema, productSchema, sellerProductsQuerySchema } from '../catalogue/schemas.ts';
 import { parseRappen } from '../money/money.ts';
 import { MAX_OFFSET, pagedSchema } from '../http/paging.ts';
 import { mapStoreSchema, storeSchema } from '../stores/schemas.ts';
@@ -72,6 +72,41 @@ const price = (name: string) => {
     .optional();
 };
 
+/** sort and the filters, the same on every product list and product search (docs/decisions/130, 181). */
+const listOptionShape = {
+  sort: z.enum(SEARCH_SORTS, { message: `sort must be one of ${SEARCH_SORTS.join(', ')}.` }).optional(),
+  min_price: price('min_price'),
+  max_price: price('max_price'),
+  in_stock: z.enum(['true', 'false'], { message: 'in_stock is true or false.' }).optional(),
+  pickup_city: z.string().trim().min(1, 'Name a city for pickup_city.').max(100).optional(),
+};
+type ListOptions = z.infer<z.ZodObject<typeof listOptionShape>>;
+
+function checkPriceRange(q: ListOptions, ctx: z.RefinementCtx): void {
+  const min = q.min_price === undefined ? undefined : parseRappen(q.min_price);
+  const top = q.max_price === undefined ? undefined : parseRappen(q.max_price);
+  if (min != null && top != null && min > top) {
+    const rangeMessage = 'min_price must not be above max_price.';
+    ctx.addIssue({ code: 'custom', path: ['min_price'], message: rangeMessage });
+  }
+}
+
+/** Whether a list was asked with a sort or a filter (otherwise it is the list as the spec has it). */
+export const hasListOptions = (q: ListOptions): boolean =>
+  Object.keys(listOptionShape).some((name) => q[name as keyof ListOptions] !== undefined);
+
+/** GET /api/products/: the spec's paging and category names, and sort and filters (docs/decisions/181). */
+export const productListOptionsQuerySchema = productListQuerySchema
+  .extend(listOptionShape)
+  .superRefine(checkPriceRange);
+export type ProductListOptionsQuery = z.infer<typeof productListOptionsQuerySchema>;
+
+/** GET /api/products/user/{id}: paging (decision 118) and sort and filters of a seller's products. */
+export const sellerProductsOptionsQuerySchema = sellerProductsQuerySchema
+  .extend(listOptionShape)
+  .superRefine(checkPriceRange);
+export type SellerProductsQuery = z.infer<typeof sellerProductsOptionsQuerySchema>;
+
 export const searchQuerySchema = z
   .object({
     type: z.enum(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}.` }),
@@ -87,11 +122,7 @@ export const searchQuerySchema = z
       .optional(),
     /** At most SEARCH_PAGE_SIZES[type].max (checked below, the maximum depends on the type). */
     limit: z.coerce.number().int('limit must be a whole number.').optional(),
-    sort: z.enum(SEARCH_SORTS, { message: `sort must be one of ${SEARCH_SORTS.join(', ')}.` }).optional(),
-    min_price: price('min_price'),
-    max_price: price('max_price'),
-    in_stock: z.enum(['true', 'false'], { message: 'in_stock is true or false.' }).optional(),
-    pickup_city: z.string().trim().min(1, 'Name a city for pickup_city.').max(100).optional(),
+    ...listOptionShape,
   })
   .superRefine((q, ctx) => {
     const max = SEARCH_PAGE_SIZES[q.type].max;
@@ -99,12 +130,7 @@ export const searchQuerySchema = z
       const limitMessage = `limit must be between 1 and ${max}.`;
       ctx.addIssue({ code: 'custom', path: ['limit'], message: limitMessage });
     }
-    const min = q.min_price === undefined ? undefined : parseRappen(q.min_price);
-    const top = q.max_price === undefined ? undefined : parseRappen(q.max_price);
-    if (min != null && top != null && min > top) {
-      const rangeMessage = 'min_price must not be above max_price.';
-      ctx.addIssue({ code: 'custom', path: ['min_price'], message: rangeMessage });
-    }
+    checkPriceRange(q, ctx);
     if (!isProductSearch(q.type)) {
       for (const name of ['min_price', 'max_price', 'in_stock', 'pickup_city'] as const) {
         if (q[name] === undefined) continue;
@@ -129,7 +155,7 @@ export interface ProductFilters {
 }
 
 /** The filters of a validated query (prices in Rappen; in_stock=false means no filter). */
-export function productFiltersOf(q: SearchQuery): ProductFilters {
+export function productFiltersOf(q: ListOptions): ProductFilters {
   const filters: ProductFilters = {};
   const min = q.min_price === undefined ? null : parseRappen(q.min_price);
   const max = q.max_price === undefined ? null : parseRappen(q.max_price);

@@ -6,13 +6,14 @@ import {
   errorBodySchema,
   idParams,
   latestReviewSchema,
+  hasListOptions,
   pagedProductsSchema,
-  productListQuerySchema,
+  productListOptionsQuerySchema,
   productSchema,
   reviewSchema,
   SELLER_PRODUCTS_MAX_PAGE_SIZE,
   SELLER_PRODUCTS_PAGE_SIZE,
-  sellerProductsQuerySchema,
+  sellerProductsOptionsQuerySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller, requireUser } from '../../plugins/auth.ts';
@@ -21,6 +22,7 @@ import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from './public-answer.ts';
+import { productListPage, sellerProductList } from '../search/lists.ts';
 import { CatalogueService } from './service.ts';
 
 const errors = {
@@ -60,13 +62,22 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
       schema: {
         tags,
         summary:
-          'Live products, newest first, paged (limit 1..100, default 12); filter by category or subcategory name',
-        querystring: productListQuerySchema,
+          'Live products, newest first, paged (limit 1..100, default 12); filter by category or subcategory name; optional sort (newest, price_asc, price_desc, rating), min_price, max_price (CHF), in_stock=true, pickup_city',
+        querystring: productListOptionsQuerySchema,
         response: { 200: pagedProductsSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => {
       const q = request.query;
+      // Sort and filters: answered by the search module's one product list (docs/decisions/181).
+      if (hasListOptions(q))
+        return sendAnswer(
+          request,
+          reply,
+          await cachedAnswer(ctx, `list-options:${JSON.stringify(q)}`, pagedProductsSchema, () =>
+            productListPage(ctx, q),
+          ),
+        );
       const key = `list:${q.offset}:${q.limit}:${q.category ?? ''}\u0000${q.subcategory ?? ''}`;
       return sendAnswer(
         request,
@@ -127,9 +138,9 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
     {
       schema: {
         tags,
-        summary: `The live products of one seller (a user id), newest first. Without offset and limit: a plain list of at most the newest ${SELLER_PRODUCTS_MAX_PAGE_SIZE}, with X-Total-Count and, when there are more, Link rel="next". With offset or limit: one page {results, count, next} (limit ${SELLER_PRODUCTS_PAGE_SIZE} by default, at most ${SELLER_PRODUCTS_MAX_PAGE_SIZE}).`,
+        summary: `The live products of one seller (a user id), newest first. Without offset and limit: a plain list of at most the newest ${SELLER_PRODUCTS_MAX_PAGE_SIZE}, with X-Total-Count and, when there are more, Link rel="next". With offset or limit: one page {results, count, next} (limit ${SELLER_PRODUCTS_PAGE_SIZE} by default, at most ${SELLER_PRODUCTS_MAX_PAGE_SIZE}). Optional sort (newest, price_asc, price_desc, rating), min_price, max_price (CHF), in_stock=true, pickup_city.`,
         params: idParams,
-        querystring: sellerProductsQuerySchema,
+        querystring: sellerProductsOptionsQuerySchema,
         response: { 200: z.union([pagedProductsSchema, z.array(productSchema)]), ...errors },
       },
     },
@@ -139,6 +150,21 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
       const paged = wantsPage(q);
       const offset = q.offset ?? 0;
       const limit = q.limit ?? (paged ? SELLER_PRODUCTS_PAGE_SIZE : SELLER_PRODUCTS_MAX_PAGE_SIZE);
+      if (hasListOptions(q)) {
+        // Sort and filters (docs/decisions/181), paged and bounded like the plain list.
+        const page = await ctx.cache.getOrLoad(`catalogue:seller-options:${id}:${JSON.stringify(q)}`, () =>
+          sellerProductList(ctx, id, q, offset, limit),
+        );
+        if (!paged) plainListHeaders(ctx.config, request, reply, page.count, limit);
+        const optionsKey = `user-products-options:${id}:${JSON.stringify(q)}:${paged ? 'page' : 'list'}`;
+        return sendAnswer(
+          request,
+          reply,
+          await cachedAnswer(ctx, optionsKey, paged ? pagedProductsSchema : productArray, async () =>
+            paged ? page : page.results,
+          ),
+        );
+      }
       const key = `user-products:${id}:${offset}:${limit}:${paged ? 'page' : 'list'}`;
       const answer = await cachedAnswer(ctx, key, paged ? pagedProductsSchema : productArray, async () => {
         const page = await service.sellerPage(id, offset, limit);

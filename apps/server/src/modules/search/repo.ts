@@ -423,6 +423,16 @@ export class SearchRepo {
     return ids.map((id) => byId.get(id)).filter((r): r is MapStoreRow => r !== undefined);
   }
 
+  /** Whether a user (a seller's id) exists and is not deleted. */
+  async liveUser(id: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** The owner of a live store, or null. */
   async storeOwner(storeId: number): Promise<number | null> {
     const rows = await this.db

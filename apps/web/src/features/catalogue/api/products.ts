@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PagedProducts } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
+import type { ListOptions } from '../components/list-options';
 import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
 
-export interface ProductFilter {
-  category?: string;
-  subcategory?: string;
+/** A category or subcategory by name, and the sort and filters of the list (docs/decisions/181). */
+export interface ProductFilter extends ListOptions {
+  category?: string | undefined;
+  subcategory?: string | undefined;
 }
 
 export const productsQueryOptions = (filter: ProductFilter) =>
@@ -15,12 +17,7 @@ export const productsQueryOptions = (filter: ProductFilter) =>
       api<PagedProducts>('/api/products/', {
         auth: false,
         signal,
-        query: {
-          offset: pageParam,
-          limit: PRODUCTS_PAGE_SIZE,
-          category: filter.category,
-          subcategory: filter.subcategory,
-        },
+        query: { offset: pageParam, limit: PRODUCTS_PAGE_SIZE, ...filter },
       }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import type { Paged, Product } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { SEARCH_MIN_CHARS } from '../../../components/use-debounced-value';
+import type { ListOptions } from '../components/list-options';
 import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
 
 /**
@@ -9,15 +10,15 @@ import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
  * time: `next` is the offset of the next page, null after the last. Public searches go
  * without credentials (spec §6).
  */
-export function useProductSearch(term: string) {
+export function useProductSearch(term: string, options: ListOptions = {}) {
   const q = term.trim();
   return useInfiniteQuery({
-    queryKey: ['search', 'all', q],
+    queryKey: ['search', 'all', q, options],
     queryFn: ({ pageParam, signal }) =>
       api<Paged<Product>>('/api/search/', {
         auth: false,
         signal,
-        query: { type: 'all', search_string: q, offset: pageParam, limit: PRODUCTS_PAGE_SIZE },
+        query: { type: 'all', search_string: q, offset: pageParam, limit: PRODUCTS_PAGE_SIZE, ...options },
       }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
@@ -26,15 +27,15 @@ export function useProductSearch(term: string) {
   });
 }
 
-export function useSellerProductSearch(sellerId: number, term: string) {
+export function useSellerProductSearch(sellerId: number, term: string, options: ListOptions = {}) {
   const q = term.trim();
   return useQuery({
-    queryKey: ['search', 'products_by_seller', sellerId, q],
+    queryKey: ['search', 'products_by_seller', sellerId, q, options],
     queryFn: ({ signal }) =>
       api<Product[]>('/api/search/', {
         auth: false,
         signal,
-        query: { type: 'products_by_seller', seller_id: sellerId, search_string: q },
+        query: { type: 'products_by_seller', seller_id: sellerId, search_string: q, ...options },
       }),
     enabled: q.length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,

@@ -1,7 +1,8 @@
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { PagedProducts, Profile, SellerSummary, Store } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { PREFETCH_STALE_MS } from '../../../lib/query-client';
+import type { ListOptions } from '../components/list-options';
 import { SELLER_PRODUCTS_PAGE } from '../lib/limits';
 
 /** GET /api/profiles/sellers/ (optionally ?category=NAME), prefetched and cached 5 minutes. */
@@ -32,16 +33,20 @@ export function useProfile(id: number) {
   });
 }
 
-/** GET /api/products/user/{id}?offset=&limit=24, newest first; Load More asks for `offset={next}`. */
-export function useSellerProducts(id: number) {
+/**
+ * GET /api/products/user/{id}?offset=&limit=24 with the list's sort and filters (newest first
+ * without them); Load More asks for `offset={next}`.
+ */
+export function useSellerProducts(id: number, options: ListOptions = {}) {
   return useInfiniteQuery({
-    queryKey: ['products', 'user', id],
+    queryKey: ['products', 'user', id, options],
     queryFn: ({ pageParam, signal }) =>
       api<PagedProducts>(`/api/products/user/${id}`, {
         auth: false,
         signal,
-        query: { offset: pageParam, limit: SELLER_PRODUCTS_PAGE },
+        query: { offset: pageParam, limit: SELLER_PRODUCTS_PAGE, ...options },
       }),
+    placeholderData: keepPreviousData,
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: Number.isInteger(id) && id > 0,

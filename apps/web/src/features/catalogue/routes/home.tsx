@@ -24,13 +24,15 @@ import { profilesQueryOptions, sellersQueryOptions } from '../api/sellers';
 import { CategoryBar } from '../components/category-bar';
 import { CategorySidebar } from '../components/category-sidebar';
 import { LatestCarousel, LatestCarouselPlaceholder } from '../components/latest-carousel';
+import { LIST_OPTION_KEYS, ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
 import { Teasers } from '../components/teasers';
 
 function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const t = useT();
   const f = useFormat();
-  const search = useProductSearch(term);
+  const [options] = useListOptions();
+  const search = useProductSearch(term, options);
   const results = search.data?.pages.flatMap((p) => p.results) ?? [];
   const count = search.data?.pages[0]?.count;
   return (
@@ -49,6 +51,7 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
           <Spinner animation="border" size="sm" role="status" aria-label={t('catalogue.search.searching')} />
         )}
       </div>
+      <ListOptionsBar searching />
       {search.error && <Message variant="danger">{errorMessage(search.error)}</Message>}
       {search.isPending && <Loader label={t('catalogue.search.searchingLong')} />}
       {search.data && results.length === 0 && (
@@ -86,14 +89,28 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
 function ProductList({ category, subcategory }: { category?: string; subcategory?: string }) {
   const t = useT();
   const f = useFormat();
-  const products = useProducts({ category, subcategory });
+  const [options] = useListOptions();
+  const products = useProducts({ category, subcategory, ...options });
   const items = products.data?.pages.flatMap((p) => p.results) ?? [];
   const count = products.data?.pages[0]?.count;
-  if (products.isPending) return <Loader label={t('catalogue.loadingProducts')} />;
+  const bar = <ListOptionsBar searching={false} />;
+  if (products.isPending)
+    return (
+      <>
+        {bar}
+        <Loader label={t('catalogue.loadingProducts')} />
+      </>
+    );
   if (products.error && items.length === 0)
-    return <Message variant="danger">{errorMessage(products.error)}</Message>;
+    return (
+      <>
+        {bar}
+        <Message variant="danger">{errorMessage(products.error)}</Message>
+      </>
+    );
   return (
     <>
+      {bar}
       {items.length === 0 ? (
         <Message variant="secondary">{t('catalogue.home.emptySelection')}</Message>
       ) : (
@@ -168,7 +185,12 @@ export function Component() {
   }, [client]);
 
   const setSubcategory = (name: string | null) => {
-    setParams(name ? { subcategory: name } : {});
+    // The sort and filters stay when the shelf changes.
+    setParams((prev) => {
+      const next = new URLSearchParams(name ? { subcategory: name } : {});
+      for (const key of LIST_OPTION_KEYS) if (prev.get(key)) next.set(key, prev.get(key)!);
+      return next;
+    });
     setFiltersOpen(false);
   };
 

@@ -19,6 +19,7 @@ import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useSellerProductSearch } from '../api/search';
 import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
+import { ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
 
 export function Component() {
@@ -27,13 +28,15 @@ export function Component() {
   const { id } = useParams();
   const sellerId = Number(id);
   const profile = useProfile(sellerId);
-  const products = useSellerProducts(sellerId);
   const stores = useSellerStores(sellerId);
   const [storeId, setStoreId] = useState<number | null>(null);
   const [term, setTerm] = useState('');
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
-  const search = useSellerProductSearch(sellerId, searching ? debounced : '');
+  // Sort and filters (in the URL): a search takes them, else the seller's list with them.
+  const [options] = useListOptions();
+  const search = useSellerProductSearch(sellerId, searching ? debounced : '', options);
+  const products = useSellerProducts(sellerId, options);
   usePageTitle(profile.data ? profile.data.name || profile.data.username : t('catalogue.seller.title'));
 
   if (profile.isPending) return <Loader label={t('catalogue.seller.loading')} />;
@@ -156,6 +159,7 @@ export function Component() {
         </Col>
       </Row>
 
+      <ListOptionsBar searching={searching} />
       <h2 className="h5 mb-3">
         {searching ? t('catalogue.search.resultsFor', { term: debounced }) : t('nav.products')}
         {activeStore ? ` ${t('catalogue.seller.inStore', { store: activeStore.name })}` : ''}

@@ -8,11 +8,12 @@ import type { FeatureCollection, Point } from 'geojson';
 import type { MapStore } from '@marktgasse/shared';
 import type { GeoJSONSource, Map as MapLibreMap, Marker, Popup } from 'maplibre-gl';
 import { paths } from '../../../config/paths';
-import { useT, type Translate } from '../../../i18n';
+import { useLocale, useT, type Translate } from '../../../i18n';
 import { placeLine } from '../../../lib/place-line';
 import { useMapLibre } from '../hooks/use-map-libre';
 import type { MapRuntime } from '../lib/load-maplibre';
 import { closeUpZoom, storeMapZoom } from '../lib/map-style';
+import { labelsFor, langOf, type PlaceData } from '../lib/place-labels';
 import { pinSvg } from '../lib/pin';
 import { MapFrame } from './map-frame';
 
@@ -31,11 +32,60 @@ interface Props {
   stores: MapMarkerStore[];
   /** When this changes to a non-empty value, the map fits the stores shown (a new search). */
   fitKey?: string;
+  /** The stores to fit on a new search, when not all of them (the nearest ones of a place). */
+  fitTo?: MapMarkerStore[] | undefined;
   styleUrl?: string | null;
   height?: number | string;
 }
 
 const SOURCE = 'stores';
+
+/**
+ * Keeps the offline map's place names (towns, cantons, lakes) in step with the view: HTML
+ * labels under the store markers, redrawn after each move (docs/decisions/184).
+ */
+function placeLabels(map: MapLibreMap, rt: MapRuntime, lang: ReturnType<typeof langOf>) {
+  const shown = new Map<string, Marker>();
+  let data: PlaceData | null = null;
+  const draw = () => {
+    if (!data) return;
+    const b = map.getBounds();
+    const next = labelsFor(
+      data,
+      {
+        west: b.getWest(),
+        east: b.getEast(),
+        south: b.getSouth(),
+        north: b.getNorth(),
+        zoom: map.getZoom(),
+        project: (at) => map.project(at),
+      },
+      lang,
+    );
+    const keep = new Set(next.map((l) => l.key));
+    for (const [key, marker] of shown)
+      if (!keep.has(key)) {
+        marker.remove();
+        shown.delete(key);
+      }
+    for (const label of next) {
+      if (shown.has(label.key)) continue;
+      const element = document.createElement('div');
+      element.className = `map-place-label map-place-${label.kind}`;
+      element.textContent = label.text;
+      shown.set(label.key, new rt.maplibregl.Marker({ element }).setLngLat(label.at).addTo(map));
+    }
+  };
+  void rt.loadPlaces().then((loaded) => {
+    data = loaded;
+    draw();
+  });
+  map.on('moveend', draw);
+  return () => {
+    for (const marker of shown.values()) marker.remove();
+    shown.clear();
+  };
+}
 
 function popupContent(store: MapMarkerStore, t: Translate): HTMLElement {
   const root = document.createElement('div');
@@ -142,10 +192,11 @@ function syncMarkers(
 }
 
 export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
-  { stores, fitKey, styleUrl, height = 520 },
+  { stores, fitKey, fitTo, styleUrl, height = 520 },
   ref,
 ) {
   const t = useT();
+  const lang = langOf(useLocale());
   const storesRef = useRef(stores);
   storesRef.current = stores;
   // Markers and popups are built outside React: they read the current texts through this ref.
@@ -177,7 +228,10 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
           if ((e as { originalEvent?: unknown }).originalEvent) moved.current = true;
         });
         window.addEventListener('resize', onResize);
+        // The offline style has no text; a remote basemap names its places itself.
+        const removeLabels = styleUrl ? () => {} : placeLabels(map, rt, lang);
         return () => {
+          removeLabels();
           window.removeEventListener('resize', onResize);
           for (const marker of markers.current.values()) marker.remove();
           markers.current.clear();
@@ -211,12 +265,13 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
   useEffect(() => {
     const map = mapLibre.map.current;
     const rt = mapLibre.runtime.current;
-    if (status !== 'ready' || !map || !rt || !fitKey || storesRef.current.length === 0) return;
+    const fitted = fitTo ?? storesRef.current;
+    if (status !== 'ready' || !map || !rt || !fitKey || fitted.length === 0) return;
     const bounds = new rt.maplibregl.LngLatBounds();
-    for (const s of storesRef.current) bounds.extend([s.longitude, s.latitude]);
+    for (const s of fitted) bounds.extend([s.longitude, s.latitude]);
     moved.current = true;
     map.fitBounds(bounds, { padding: 60, maxZoom: closeUpZoom(styleUrl), duration: 600 });
-  }, [fitKey, stores, status, styleUrl, mapLibre.map, mapLibre.runtime]);
+  }, [fitKey, fitTo, stores, status, styleUrl, mapLibre.map, mapLibre.runtime]);
 
   useImperativeHandle(
     ref,

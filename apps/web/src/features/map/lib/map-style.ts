@@ -37,7 +37,7 @@ export function offlineStyle(geodataUrl: string): StyleSpecification {
       switzerland: {
         type: 'geojson',
         data: new URL(geodataUrl, window.location.href).href,
-        attribution: 'Geodata © FSO, swisstopo',
+        attribution: 'Geodata © FSO, swisstopo · Places © GeoNames (CC BY 4.0)',
       },
     },
     layers: [

@@ -8,6 +8,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import geodataUrl from '../data/switzerland.json?url';
+import placesUrl from '../data/places.json?url';
+import type { PlaceData } from './place-labels';
 import { offlineStyle } from './map-style';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -18,3 +20,10 @@ export function mapStyle(styleUrl?: string | null) {
 }
 
 export { maplibregl };
+
+let places: Promise<PlaceData> | null = null;
+/** The offline map's place names (fetched once, with the map only). */
+export function loadPlaces(): Promise<PlaceData> {
+  places ??= fetch(placesUrl).then((res) => res.json() as Promise<PlaceData>);
+  return places;
+}

@@ -7,17 +7,20 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { useSearchTerm } from '../../../components/use-debounced-value';
 import { paths } from '../../../config/paths';
 import { useLocale, useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { useCountText } from '../../../i18n/plural';
 import { errorMessage } from '../../../lib/api-client';
 import { placeLine } from '../../../lib/place-line';
 import { useCategories } from '../../catalogue/api/categories';
 import { useMapStyleUrl } from '../api/map-config';
 import { useMapStores } from '../api/map-stores';
+import { distanceKm, useNearPlace } from '../api/near-place';
 import { StoreMap, type StoreMapHandle } from '../components/store-map';
 
 export function Component() {
@@ -30,25 +33,34 @@ export function Component() {
   const [input, setInput] = useState('');
   const term = useSearchTerm(input);
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const storesQuery = useMapStores(term);
+  const f = useFormat();
+  // A postcode or a town's name: every store, nearest first ("Stores near me").
+  const near = useNearPlace(term);
+  const place = term ? (near.data ?? null) : null;
+  const storesQuery = useMapStores(place ? '' : term);
   const categories = useCategories();
+  const label = useCategoryLabel();
   const mapRef = useRef<StoreMapHandle>(null);
 
-  const stores = useMemo(
-    () =>
-      (storesQuery.data ?? []).filter(
-        (s) =>
-          Number.isFinite(s.latitude) &&
-          Number.isFinite(s.longitude) &&
-          (categoryId === null || s.category.includes(categoryId)),
-      ),
-    [storesQuery.data, categoryId],
-  );
-  const categoryName = categories.data?.find((c) => c.id === categoryId)?.name;
-  const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}` : '';
+  const stores = useMemo(() => {
+    const shown = (storesQuery.data ?? []).filter(
+      (s) =>
+        Number.isFinite(s.latitude) &&
+        Number.isFinite(s.longitude) &&
+        (categoryId === null || s.category.includes(categoryId)),
+    );
+    if (!place) return shown.map((s) => ({ ...s, km: null }));
+    return shown
+      .map((s) => ({ ...s, km: distanceKm(place.at, [s.longitude, s.latitude]) }))
+      .sort((a, b) => a.km - b.km);
+  }, [storesQuery.data, categoryId, place]);
+  const nearest = useMemo(() => (place ? stores.slice(0, 3) : undefined), [place, stores]);
+  const category = categories.data?.find((c) => c.id === categoryId);
+  const categoryName = category ? label(category.name) : undefined;
+  const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}|${place?.postcode ?? ''}` : '';
   const summary = [
     count('map.count', stores.length),
-    term ? t('map.forTerm', { term }) : '',
+    place ? t('map.near', { place: place.name }) : term ? t('map.forTerm', { term }) : '',
     categoryName ? t('map.inCategory', { category: categoryName }) : '',
   ]
     .filter(Boolean)
@@ -92,7 +104,7 @@ export function Component() {
                 onClick={() => setCategoryId(categoryId === c.id ? null : c.id)}
                 className="text-nowrap"
               >
-                {c.name}
+                {label(c.name)}
               </Button>
             ))}
           </div>
@@ -118,6 +130,7 @@ export function Component() {
               ref={mapRef}
               stores={stores}
               fitKey={fitKey}
+              fitTo={nearest}
               styleUrl={mapStyle.styleUrl}
               height="min(70vh, 560px)"
             />
@@ -154,7 +167,17 @@ export function Component() {
                   <ListGroup.Item as="li" key={s.id} className="d-flex justify-content-between gap-2">
                     <div className="min-w-0">
                       <div className="fw-semibold">{s.name}</div>
-                      <div className="small text-body-secondary">{placeLine(s.address, s.city)}</div>
+                      <div className="small text-body-secondary">
+                        {placeLine(s.address, s.city)}
+                        {s.km !== null && (
+                          <span className="ms-1 fw-semibold" data-testid="store-distance">
+                            ·{' '}
+                            {t('map.km', {
+                              km: f.number(s.km < 10 ? Math.round(s.km * 10) / 10 : Math.round(s.km)),
+                            })}
+                          </span>
+                        )}
+                      </div>
                       <div className="small">
                         {t('map.seller')} <Link to={paths.seller(s.owner_id)}>{s.owner_name}</Link>
                       </div>

@@ -1,0 +1,71 @@
+/**
+ * Sorted and filtered product lists outside /api/search/ (docs/decisions/181): the product
+ * list, a category's products and a seller's products take the search's `sort`, `min_price`,
+ * `max_price`, `in_stock` and `pickup_city`, and answer through the one product search
+ * (SearchService.productIds), rendered by the catalogue's loader. The catalogue calls these
+ * only when such a parameter was sent; without one its lists are as the spec has them.
+ */
+import {
+  nextOffset,
+  type Paged,
+  productFiltersOf,
+  type PagedProducts,
+  type Product,
+  type ProductListOptionsQuery,
+  type SearchSort,
+  type SellerProductsQuery,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { CatalogueService, loadProducts } from '../catalogue/service.ts';
+import { SearchRepo, type ProductScope } from './repo.ts';
+import { SearchService } from './service.ts';
+
+/** A list without search words has no relevance: it is newest first, as `relevance` is without text. */
+const sortOf = (sort: SearchSort | undefined): SearchSort => sort ?? 'newest';
+
+/** One page of GET /api/products/ with sort and filters; `next` is the next offset or null. */
+export async function productListPage(ctx: AppContext, q: ProductListOptionsQuery): Promise<PagedProducts> {
+  const tree = await new CatalogueService(ctx).categories();
+  const scope: ProductScope = {};
+  if (q.category) scope.categoryIds = tree.filter((c) => c.name === q.category).map((c) => c.id);
+  if (q.subcategory)
+    scope.subcategoryIds = tree.flatMap((c) =>
+      c.subcategory.filter((s) => s.name === q.subcategory).map((s) => s.id),
+    );
+  if (scope.categoryIds?.length === 0 || scope.subcategoryIds?.length === 0)
+    return { results: [], next: null, count: 0 };
+  const page = await new SearchService(ctx).productIds({
+    scope,
+    filters: productFiltersOf(q),
+    sort: sortOf(q.sort),
+    offset: q.offset,
+    limit: q.limit,
+  });
+  const next = nextOffset(q.offset, q.limit, page.count);
+  return { results: await loadProducts(ctx, page.ids), next, count: page.count };
+}
+
+/** GET /api/products/user/{id} with sort and filters: one page of the seller's matching products (404 for no live seller). */
+export async function sellerProductList(
+  ctx: AppContext,
+  sellerId: number,
+  q: SellerProductsQuery,
+  offset: number,
+  limit: number,
+): Promise<Paged<Product>> {
+  if (!(await new SearchRepo(ctx.database.readDb).liveUser(sellerId)))
+    throw notFound(`User ${sellerId} does not exist.`);
+  const page = await new SearchService(ctx).productIds({
+    scope: { sellerId },
+    filters: productFiltersOf(q),
+    sort: sortOf(q.sort),
+    offset,
+    limit,
+  });
+  return {
+    results: await loadProducts(ctx, page.ids),
+    count: page.count,
+    next: nextOffset(offset, limit, page.count),
+  };
+}
