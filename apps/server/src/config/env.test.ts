@@ -64,3 +64,19 @@ describe('deployment settings', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 });
+
+describe('database watchdog and disk headroom', () => {
+  it('has defaults, and refuses an exit limit not longer than the stall limit', () => {
+    const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: secret });
+    expect(config).toMatchObject({
+      DATABASE_STALL_MS: 10_000,
+      DATABASE_STALL_EXIT_MS: 60_000,
+      DISK_FREE_WARN_MB: 1024,
+      DISK_FREE_MIN_MB: 64,
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, DATABASE_STALL_MS: '5000', DATABASE_STALL_EXIT_MS: '5000' }),
+    ).toThrow(/DATABASE_STALL_EXIT_MS: must be longer than DATABASE_STALL_MS/);
+    expect(() => parseEnv({ DISK_FREE_MIN_MB: '-1' })).toThrow(/DISK_FREE_MIN_MB/);
+  });
+});

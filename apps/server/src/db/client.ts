@@ -12,7 +12,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { DatabaseWatchdog, watchedClient, watchPglite, watchPool, type WatchdogSettings } from './watchdog.ts';
+import {
+  DatabaseWatchdog,
+  watchedClient,
+  watchPglite,
+  watchPool,
+  type WatchdogSettings,
+} from './watchdog.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

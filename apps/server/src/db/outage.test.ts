@@ -17,7 +17,9 @@ describe('databaseFault', () => {
     const both = new AggregateError([Object.assign(new Error('connect'), { code: 'ECONNREFUSED' })], '');
     expect(databaseFault(wrapped(both))).toBe('unavailable');
     expect(
-      databaseFault(Object.assign(new Error('the database system is not accepting connections'), { code: '55000' })),
+      databaseFault(
+        Object.assign(new Error('the database system is not accepting connections'), { code: '55000' }),
+      ),
     ).toBe('unavailable');
   });
 

@@ -140,7 +140,8 @@ export class DatabaseWatchdog {
   /** Null while healthy, else what is wrong (for `/api/health`). */
   problem(): DatabaseProblem | null {
     let kind: DatabaseFaultKind | null = null;
-    if (this.wrecked || this.lowSpace || Date.now() - this.diskFullAt < DISK_FULL_MEMORY_MS) kind = 'disk-full';
+    if (this.wrecked || this.lowSpace || Date.now() - this.diskFullAt < DISK_FULL_MEMORY_MS)
+      kind = 'disk-full';
     else if (this.stalledFor() >= this.settings.stallMs) kind = 'stalled';
     return kind ? { kind, detail: HEALTH_DETAILS[kind] } : null;
   }
@@ -175,7 +176,6 @@ export class DatabaseWatchdog {
     this.onFatal = options.onFatal;
     const { stallMs } = this.settings;
     this.every(Math.max(50, Math.min(1_000, Math.floor(stallMs / 4))), () => this.checkStall());
-
 
     if (options.dataDir && this.engine === 'pglite') {
       const dir = options.dataDir;
@@ -244,7 +244,10 @@ export class DatabaseWatchdog {
     const onFatal = this.onFatal;
     if (!onFatal) return;
     this.onFatal = null;
-    this.log?.fatal({ fault: 'exit' }, `database: ${reason}; exiting so that the supervisor restarts the server`);
+    this.log?.fatal(
+      { fault: 'exit' },
+      `database: ${reason}; exiting so that the supervisor restarts the server`,
+    );
     onFatal(reason);
   }
 
@@ -277,7 +280,10 @@ export function watchedClient(watchdog: DatabaseWatchdog): typeof pg.Client {
       }
       const result = (super.query as (...a: unknown[]) => unknown)(...args);
       if (result && typeof (result as Promise<unknown>).then === 'function')
-        (result as Promise<unknown>).then(() => end(), (error: unknown) => end(error));
+        (result as Promise<unknown>).then(
+          () => end(),
+          (error: unknown) => end(error),
+        );
       else end();
       return result;
     }
@@ -308,9 +314,15 @@ export function watchPglite(client: PGlite, watchdog: DatabaseWatchdog): void {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, ...rest: unknown[]) =>
-    watchdog.watch(() => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest), text)) as PGlite['query'];
+    watchdog.watch(
+      () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+      text,
+    )) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) =>
-    watchdog.watch(() => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest), text)) as PGlite['exec'];
+    watchdog.watch(
+      () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+      text,
+    )) as PGlite['exec'];
   client.transaction = (async (callback: (tx: unknown) => Promise<unknown>) => {
     watchdog.guard();
     // Waiting for the database (one statement at a time) counts until the transaction begins.
@@ -322,9 +334,17 @@ export function watchPglite(client: PGlite, watchdog: DatabaseWatchdog): void {
         const txQuery = tx.query.bind(tx);
         const txExec = tx.exec.bind(tx);
         tx.query = ((text: string, ...rest: unknown[]) =>
-          watchdog.watch(() => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest), text, false)) as typeof tx.query;
+          watchdog.watch(
+            () => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+            text,
+            false,
+          )) as typeof tx.query;
         tx.exec = ((text: string, ...rest: unknown[]) =>
-          watchdog.watch(() => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest), text, false)) as typeof tx.exec;
+          watchdog.watch(
+            () => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+            text,
+            false,
+          )) as typeof tx.exec;
         return callback(tx);
       });
     } finally {

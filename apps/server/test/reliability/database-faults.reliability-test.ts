@@ -21,7 +21,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   freePort,
   freshPostgresDatabase,
-  http,
   onlineOrder,
   register,
   sellerWithProduct,
@@ -137,7 +136,11 @@ async function shop(base: string) {
   const { productId, price } = await sellerWithProduct(base, [500]);
   const customer = await register(base, 'CUSTOMER');
   const order = () =>
-    call(base, '/api/orders/add/', { method: 'POST', token: customer.token, body: onlineOrder(productId, price) });
+    call(base, '/api/orders/add/', {
+      method: 'POST',
+      token: customer.token,
+      body: onlineOrder(productId, price),
+    });
   return { productId, customer, order };
 }
 
@@ -224,8 +227,12 @@ describe('PostgreSQL refusing connections', () => {
         i % 2 ? order() : call(server.base, '/api/orders/myorders/', { token: customer.token }),
       ),
     );
-    for (const answer of answers) expect(answer).toMatchObject({ status: 503, retryAfter: '5', detail: OUTAGE_DETAIL });
-    const german = await call(server.base, '/api/orders/myorders/', { token: customer.token, language: 'de-CH' });
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 503, retryAfter: '5', detail: OUTAGE_DETAIL });
+    const german = await call(server.base, '/api/orders/myorders/', {
+      token: customer.token,
+      language: 'de-CH',
+    });
     expect(german).toMatchObject({
       status: 503,
       detail: 'Der Shop ist kurz nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
@@ -301,7 +308,14 @@ describe('a PostgreSQL query that never ends', () => {
       'drop trigger mg_hang on orders',
     ]);
     await Promise.all(stuck);
-    expect((await eventually(() => call(server.base, '/api/health'), (a) => a.status === 200)).status).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => call(server.base, '/api/health'),
+          (a) => a.status === 200,
+        )
+      ).status,
+    ).toBe(200);
     expect((await order()).status).toBe(201);
 
     // Stuck for longer than DATABASE_STALL_EXIT_MS: the process exits with a clear line.
