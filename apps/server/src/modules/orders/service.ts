@@ -14,7 +14,7 @@ import {
   type SellerOrder,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation, pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
+import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { StoresService } from '../stores/service.ts';

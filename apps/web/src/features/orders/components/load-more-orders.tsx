@@ -12,8 +12,14 @@ export function LoadMoreOrders({
   if (!query.hasNextPage) return null;
   return (
     <div className="text-center mt-3">
-      <Button variant="outline-primary" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-        {query.isFetchingNextPage && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <Button
+        variant="outline-primary"
+        onClick={() => query.fetchNextPage()}
+        disabled={query.isFetchingNextPage}
+      >
+        {query.isFetchingNextPage && (
+          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        )}
         {t('orders.list.loadMore')}
       </Button>
     </div>
