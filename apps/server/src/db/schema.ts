@@ -262,8 +262,8 @@ export const orders = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: ts('paid_at'),
     expiresAt: ts('expires_at').notNull(),
-    /** How often the customer extended the hold (bounded by ORDER_HOLD_MAX_EXTENSIONS). */
-    holdExtensions: integer('hold_extensions').notNull().default(0),
+    /** How often the customer may still extend the hold (ORDER_HOLD_MAX_EXTENSIONS at placement; decision 174). */
+    holdExtensionsLeft: integer('hold_extensions_left').notNull().default(0),
     providerOrderId: text('provider_order_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     /** The pending-capture record: set with status paying before the provider is asked. */

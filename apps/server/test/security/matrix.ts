@@ -401,6 +401,10 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       },
     },
   ],
+  // Before the payment below: the customer's one extension of the unpaid order's hold.
+  'PUT /api/orders/:id/extend': [
+    { url: (w) => `/api/orders/${w.unpaidOrder.id}/extend/`, expect: ONLY_A(200), order: A_LAST },
+  ],
   'PUT /api/orders/:id/pay': [
     { url: (w) => `/api/orders/${w.unpaidOrder.id}/pay/`, expect: ONLY_A(200), order: A_LAST },
   ],

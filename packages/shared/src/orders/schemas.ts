@@ -127,6 +127,8 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   /** Until when an unpaid order holds its stock. */
   expiresAt: z.string(),
+  /** How often the customer may still extend the hold (PUT /api/orders/{id}/extend/); 0 once paid or used up. */
+  holdExtensionsLeft: z.number().int(),
   /** Items price only (spec §9); the displayed total is totalPrice + totalShippingPrice. */
   totalPrice: moneySchema,
   totalShippingPrice: moneySchema,

@@ -822,7 +822,7 @@ describe('the order write', () => {
       isPaid: false,
       paidAt: null,
       expiresAt: new Date(read.now.getTime() + 60_000),
-      holdExtensions: 0,
+      holdExtensionsLeft: 0,
       providerOrderId: null,
       payingUntil: null,
       cancelledAt: null,

@@ -214,7 +214,7 @@ export function placementRows(
   priced: PricedCart,
   reservation: Reservation,
   read: Pick<PlacementRead, 'ids' | 'now' | 'stocks'>,
-  holdMinutes: number,
+  hold: { minutes: number; extensions: number },
 ): PlacementRows {
   const createdAt = read.now;
   const order: OrderRow = {
@@ -227,8 +227,8 @@ export function placementRows(
     status: 'pending',
     isPaid: false,
     paidAt: null,
-    expiresAt: new Date(createdAt.getTime() + holdMinutes * 60_000),
-    holdExtensions: 0,
+    expiresAt: new Date(createdAt.getTime() + hold.minutes * 60_000),
+    holdExtensionsLeft: hold.extensions,
     providerOrderId: null,
     createdAt,
     payingUntil: null,

@@ -476,6 +476,37 @@ export async function insertPayment(
 
 // ---------------------------------------------------------------- expiry
 
+/**
+ * Moves a pending order's hold end later by `minutes` and uses one of its extensions: only
+ * the customer's own unpaid order whose hold has not run out and has one left. One
+ * conditional update, so parallel calls use each extension once. Null when nothing changed.
+ */
+export async function extendHold(
+  db: DbOrTx,
+  orderId: number,
+  customerId: number,
+  minutes: number,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      expiresAt: sql`${orders.expiresAt} + make_interval(mins => ${minutes})`,
+      holdExtensionsLeft: sql`${orders.holdExtensionsLeft} - 1`,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'pending'),
+        eq(orders.isPaid, false),
+        sql`${orders.expiresAt} > now()`,
+        sql`${orders.holdExtensionsLeft} > 0`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export async function overduePendingOrderIds(db: DbOrTx, limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: orders.id })

@@ -245,6 +245,28 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
   );
 
   quiet.put(
+    '/api/orders/:id/extend/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Customer: keep an unpaid order longer. Moves its expiresAt later by the hold time (ORDER_HOLD_MINUTES), as long as holdExtensionsLeft > 0 and the hold has not run out; answers the order (decision 174). 409 when paid, expired or no extension is left.',
+        security: bearer,
+        params: idParams,
+        response: { 200: orderSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'order');
+      const order = await service.extendHold(caller, id);
+      request.log.info({ audit: 'order-hold-extended', orderId: id, userId: caller.id }, 'hold extended');
+      return order;
+    },
+  );
+
+  quiet.put(
     '/api/orders/order-items/:id/retrieve/',
     {
       schema: {

@@ -130,7 +130,10 @@ export class OrdersService {
     const read = await repo.readForPlacement(this.db, cart.productIds, cart.lines.length);
     const priced = priceCart(caller, cart, read.products);
     const reservation = reserve(priced, read.stocks);
-    const rows = placementRows(caller, cart, priced, reservation, read, this.ctx.config.ORDER_HOLD_MINUTES);
+    const rows = placementRows(caller, cart, priced, reservation, read, {
+      minutes: this.ctx.config.ORDER_HOLD_MINUTES,
+      extensions: this.ctx.config.ORDER_HOLD_MAX_EXTENSIONS,
+    });
     try {
       return await this.db.transaction(async (tx) => {
         const holds = await repo.lockCustomerHolds(tx, caller.id, cart.productIds);
@@ -221,6 +224,27 @@ export class OrdersService {
         return true;
       }),
     );
+  }
+
+  /**
+   * Extends the hold of the caller's unpaid order by ORDER_HOLD_MINUTES, as often as it has
+   * extensions left (decision 174): 404 when not theirs, 409 when paid, expired or used up.
+   */
+  async extendHold(caller: Caller, orderId: number): Promise<Order> {
+    const extended = await repo.extendHold(this.db, orderId, caller.id, this.ctx.config.ORDER_HOLD_MINUTES);
+    if (!extended) {
+      const order = await repo.findOrder(this.db, orderId);
+      if (!order || order.customerId !== caller.id) throw notFound(`Order ${orderId} was not found.`);
+      if (order.isPaid) throw conflict(`Order ${orderId} is already paid.`);
+      if (order.status !== 'pending' || order.expiresAt.getTime() <= Date.now()) {
+        await this.expire(orderId);
+        throw conflict(`Order ${orderId} has expired and can no longer be paid.`);
+      }
+      throw conflict(
+        `The hold of order ${orderId} cannot be extended any more. Please pay it before it expires.`,
+      );
+    }
+    return this.orderFor(caller, orderId);
   }
 
   /** One pass of the expiry sweep; answers how many orders expired. */

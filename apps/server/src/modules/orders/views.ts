@@ -101,6 +101,7 @@ export function orderView(media: MediaStorage, graph: OrderGraph, order: OrderRo
     paidAt: iso(order.paidAt),
     status: effectiveStatus(order),
     expiresAt: order.expiresAt.toISOString(),
+    holdExtensionsLeft: effectiveStatus(order) === 'pending' ? order.holdExtensionsLeft : 0,
     totalPrice: rappenToDecimal(order.itemsRappen),
     totalShippingPrice: rappenToDecimal(order.shippingRappen),
     totalAmount: rappenToDecimal(order.itemsRappen + order.shippingRappen),
