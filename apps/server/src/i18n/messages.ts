@@ -816,6 +816,21 @@ export const MESSAGES: Catalogue = {
     fr: 'Choisissez un produit.',
     it: 'Scegli un prodotto.',
   },
+  'initialStocks must be a list of {store, number}.': {
+    de: 'initialStocks muss eine Liste von {store, number} sein.',
+    fr: 'initialStocks doit être une liste de {store, number}.',
+    it: 'initialStocks deve essere un elenco di {store, number}.',
+  },
+  'At most {max} stores per product.': {
+    de: 'Höchstens {max} Läden pro Produkt.',
+    fr: 'Au maximum {max} magasins par produit.',
+    it: 'Al massimo {max} negozi per prodotto.',
+  },
+  'Each store may appear once in initialStocks.': {
+    de: 'Jeder Laden darf in initialStocks nur einmal vorkommen.',
+    fr: 'Chaque magasin ne peut figurer qu’une fois dans initialStocks.',
+    it: 'Ogni negozio può comparire una sola volta in initialStocks.',
+  },
   'Enter a brand.': {
     de: 'Geben Sie eine Marke ein.',
     fr: 'Saisissez une marque.',
