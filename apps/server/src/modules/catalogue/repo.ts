@@ -20,6 +20,8 @@ export interface ProductJoined {
   product: ProductRow;
   username: string;
   sellerImage: string | null;
+  /** The seller's shop name ('' or null when none). */
+  sellerDisplayName: string | null;
   categoryName: string;
   subcategoryName: string;
 }
@@ -161,6 +163,7 @@ export class CatalogueRepo {
         product: products,
         username: users.username,
         sellerImage: profiles.image,
+        sellerDisplayName: profiles.displayName,
         categoryName: categories.name,
         subcategoryName: subcategories.name,
         stocks: this.stocksJson(),

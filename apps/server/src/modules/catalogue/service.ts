@@ -54,7 +54,12 @@ function toProduct(ctx: AppContext, row: ProductFull): Product {
     subcategory: p.subcategoryId,
     subcategoryName: row.subcategoryName,
     seller: p.sellerId,
-    sellerDetails: { id: p.sellerId, name: row.username, image: mediaUrl(ctx.media, row.sellerImage) },
+    sellerDetails: {
+      id: p.sellerId,
+      // The shop name when the seller set one, else the username (decision 176).
+      name: row.sellerDisplayName || row.username,
+      image: mediaUrl(ctx.media, row.sellerImage),
+    },
     seller_id: p.sellerId,
     username: row.username,
     rating: ratingOf(p.ratingSum, p.numReviews),

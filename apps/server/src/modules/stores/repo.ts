@@ -128,7 +128,12 @@ export class StoresRepo {
     }
     if (options.ownerId !== undefined) conditions.push(eq(stores.ownerId, options.ownerId));
     let query = this.readDb
-      .select({ store: stores, ownerName: users.username, ownerImage: profiles.image })
+      .select({
+        store: stores,
+        // The shop name when the seller set one (decision 176).
+        ownerName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.username})`,
+        ownerImage: profiles.image,
+      })
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerId))
       .leftJoin(profiles, eq(profiles.userId, stores.ownerId))
