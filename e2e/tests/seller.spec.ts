@@ -152,7 +152,7 @@ test('a seller manages a store, a product and its stock, and finds them on the m
   await expect(productRow).toContainText('CHF 12');
   await expect(productRow).not.toContainText('12.90');
   await expect(productRow.locator('img')).toHaveCount(1);
-  const href = await productRow.getByRole('link', { name: productName }).getAttribute('href');
+  const href = await productRow.getByRole('link', { name: productName, exact: true }).getAttribute('href');
   const productId = /product\/(\d+)/.exec(href ?? '')?.[1];
   expect(productId).toBeTruthy();
 

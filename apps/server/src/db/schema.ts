@@ -82,9 +82,17 @@ export const profiles = pgTable(
     industry: text('industry').notNull().default(''),
     headquarter: text('headquarter').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** A seller's shop name ('' = none: the username is shown). */
+    displayName: text('display_name').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('profiles_status_idx').on(t.status, t.id)],
+  (t) => [
+    index('profiles_status_idx').on(t.status, t.id),
+    // Shop names tell shops apart: unique once folded (case, accents, punctuation), decision 176.
+    uniqueIndex('profiles_display_name_key')
+      .on(sql`mg_search_fold(${t.displayName})`)
+      .where(sql`${t.displayName} <> ''`),
+  ],
 );
 
 export const profileCategories = pgTable(

@@ -148,6 +148,7 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
         username: `${type.slug}-${slug(family)}-${k}`,
         email: `shop${k}@bulk.marktgasse.ch`,
         shop: `${type.label} ${family}`,
+        k,
         town,
         category: type.category,
       };
@@ -166,11 +167,15 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
     await insertJson(
       tx,
       (json) => sql`
-        insert into profiles (id, user_id, status, industry, headquarter, description)
-        select x.id, x.id, 'STORE_OWNER', x.industry, x.hq, x.description
-        from json_to_recordset(${json}::json) as x(id int, industry text, hq text, description text)`,
+        insert into profiles (id, user_id, status, display_name, industry, headquarter, description)
+        select x.id, x.id, 'STORE_OWNER', x.shop, x.industry, x.hq, x.description
+        from json_to_recordset(${json}::json)
+          as x(id int, shop text, industry text, hq text, description text)`,
       sellers.map((s, i) => ({
         id: sellerIds[i],
+        // Shop names are unique (decision 176): the first round of type × family as they are,
+        // later ones (and later runs) with their number.
+        shop: run === 0 && i < SHOP_TYPES.length * FAMILY_NAMES.length ? s.shop : `${s.shop} ${s.k}`,
         industry: s.category,
         hq: s.town,
         description: `${s.shop} aus ${s.town} – Fachgeschäft für ${s.category}, persönlich beraten seit Generationen.`,

@@ -169,6 +169,7 @@ async function seedDemoCatalogue(
         userId: idOf.get(s.username)!,
         status: 'STORE_OWNER' as const,
         image: logoKey(i),
+        displayName: s.shop,
         industry: s.industry,
         headquarter: s.headquarter,
         description: s.description,

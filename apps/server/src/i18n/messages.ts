@@ -906,6 +906,56 @@ export const MESSAGES: Catalogue = {
     fr: 'Choisissez un produit.',
     it: 'Scegli un prodotto.',
   },
+  'initialStocks must be a list of {store, number}.': {
+    de: 'initialStocks muss eine Liste von {store, number} sein.',
+    fr: 'initialStocks doit être une liste de {store, number}.',
+    it: 'initialStocks deve essere un elenco di {store, number}.',
+  },
+  'At most {max} stores per product.': {
+    de: 'Höchstens {max} Läden pro Produkt.',
+    fr: 'Au maximum {max} magasins par produit.',
+    it: 'Al massimo {max} negozi per prodotto.',
+  },
+  'Each store may appear once in initialStocks.': {
+    de: 'Jeder Laden darf in initialStocks nur einmal vorkommen.',
+    fr: 'Chaque magasin ne peut figurer qu’une fois dans initialStocks.',
+    it: 'Ogni negozio può comparire una sola volta in initialStocks.',
+  },
+  'Another shop is already called “{name}”. Choose a name that tells your shop apart.': {
+    de: 'Ein anderer Laden heisst bereits «{name}». Wählen Sie einen Namen, der Ihren Laden unterscheidbar macht.',
+    fr: 'Une autre boutique s’appelle déjà «{name}». Choisissez un nom qui distingue votre boutique.',
+    it: 'Un altro negozio si chiama già «{name}». Scegli un nome che distingua il tuo negozio.',
+  },
+  'Only seller accounts have a shop name.': {
+    de: 'Nur Verkäuferkonten haben einen Ladennamen.',
+    fr: 'Seuls les comptes vendeur ont un nom de boutique.',
+    it: 'Solo gli account venditore hanno un nome del negozio.',
+  },
+  'A shop name may not contain invisible or control characters.': {
+    de: 'Ein Ladenname darf keine unsichtbaren Zeichen oder Steuerzeichen enthalten.',
+    fr: 'Un nom de boutique ne peut pas contenir de caractères invisibles ou de contrôle.',
+    it: 'Un nome del negozio non può contenere caratteri invisibili o di controllo.',
+  },
+  'A shop name may not contain text-direction control characters.': {
+    de: 'Ein Ladenname darf keine Steuerzeichen für die Schreibrichtung enthalten.',
+    fr: 'Un nom de boutique ne peut pas contenir de caractères de contrôle du sens d’écriture.',
+    it: 'Un nome del negozio non può contenere caratteri di controllo della direzione del testo.',
+  },
+  'A shop name may not mix letters of different scripts, such as Latin and Cyrillic.': {
+    de: 'Ein Ladenname darf keine Buchstaben verschiedener Schriften mischen, etwa lateinische und kyrillische.',
+    fr: 'Un nom de boutique ne peut pas mélanger des lettres d’écritures différentes, comme le latin et le cyrillique.',
+    it: 'Un nome del negozio non può mescolare lettere di alfabeti diversi, come latino e cirillico.',
+  },
+  'A shop name has at least 2 characters, with letters or digits.': {
+    de: 'Ein Ladenname hat mindestens 2 Zeichen, mit Buchstaben oder Ziffern.',
+    fr: 'Un nom de boutique comporte au moins 2 caractères, avec des lettres ou des chiffres.',
+    it: 'Un nome del negozio ha almeno 2 caratteri, con lettere o cifre.',
+  },
+  'A shop name has at most {max} characters.': {
+    de: 'Ein Ladenname hat höchstens {max} Zeichen.',
+    fr: 'Un nom de boutique comporte au maximum {max} caractères.',
+    it: 'Un nome del negozio ha al massimo {max} caratteri.',
+  },
   'Enter a brand.': {
     de: 'Geben Sie eine Marke ein.',
     fr: 'Saisissez une marque.',

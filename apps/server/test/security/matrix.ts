@@ -258,6 +258,15 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     },
   ],
 
+  'PATCH /api/products/:id': [
+    {
+      label: "S's product (someone else's answers like a missing one)",
+      url: (w) => `/api/products/${w.product.id}/`,
+      body: () => ({ description: 'Neu beschrieben.' }),
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 200, sellerT: 404, staff: 404 },
+    },
+  ],
+
   // ---------------------------------------------------------------- stores and stocks
   'POST /api/stores/new': [{ url: () => '/api/stores/new/', body: validStore, expect: SELLERS(201) }],
   'GET /api/stores/mystores': [
@@ -276,6 +285,14 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     { url: (w) => `/api/stores/user/${w.users.sellerS.id}`, expect: PUBLIC, check: noEmail },
   ],
   'GET /api/stores/:id': [{ url: (w) => `/api/stores/${w.store.id}/`, expect: PUBLIC, check: noEmail }],
+  'PATCH /api/stores/:id': [
+    {
+      label: "S's store (another seller's answers like a missing one)",
+      url: (w) => `/api/stores/${w.store.id}/`,
+      body: () => ({ phone: '+41 31 311 00 00' }),
+      expect: { anonymous: 401, customerA: 403, customerB: 403, sellerS: 200, sellerT: 404, staff: 403 },
+    },
+  ],
   'DELETE /api/stores/:id': [
     {
       label: 'a fresh store of S each time',

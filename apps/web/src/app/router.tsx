@@ -101,10 +101,15 @@ export const routes: RouteObject[] = [
       { path: 'seller-order/:id', ...screen(() => import('../features/orders/routes/seller-order')) },
       { path: 'mystores', ...screen(() => import('../features/seller-admin/routes/my-stores')) },
       { path: 'mystores/add-store', ...screen(() => import('../features/seller-admin/routes/add-store')) },
+      { path: 'mystores/:id/edit', ...screen(() => import('../features/seller-admin/routes/edit-store')) },
       { path: 'myproducts', ...screen(() => import('../features/seller-admin/routes/my-products')) },
       {
         path: 'myproducts/add-product',
         ...screen(() => import('../features/seller-admin/routes/add-product')),
+      },
+      {
+        path: 'myproducts/:id/edit',
+        ...screen(() => import('../features/seller-admin/routes/edit-product')),
       },
       { path: '*', ...screen(() => import('./not-found')) },
     ],

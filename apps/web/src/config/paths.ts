@@ -18,8 +18,10 @@ export const paths = {
   sellerOrder: (id: number | string) => `/seller-order/${id}`,
   myStores: '/mystores',
   addStore: '/mystores/add-store',
+  editStore: (id: number | string) => `/mystores/${id}/edit`,
   myProducts: '/myproducts',
   addProduct: '/myproducts/add-product',
+  editProduct: (id: number | string) => `/myproducts/${id}/edit`,
 } as const;
 
 /** A login link that brings the user back to `to` afterwards. */

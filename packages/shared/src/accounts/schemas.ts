@@ -71,8 +71,41 @@ export const profileCreateSchema = z.object({
 
 export const PROFILE_TEXT_MAX = { industry: 120, headquarter: 120, description: 2000 } as const;
 
+export const DISPLAY_NAME_MAX = 60;
+
+/**
+ * A seller's shop name ("Confiserie Sonnenberg"): shown instead of the username wherever the
+ * shop appears. '' removes it. Checked like usernames for hidden and direction-control
+ * characters, stored in NFKC; uniqueness (case, accents and punctuation folded) is the server's.
+ */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .refine((name) => !hasDirectionControl(name), {
+    message: 'A shop name may not contain text-direction control characters.',
+    abort: true,
+  })
+  // Plain spaces separate words; every other space, joiner or control character is refused.
+  .refine((name) => !hasInvisibleCharacter(name.replace(/ /g, '')), {
+    message: 'A shop name may not contain invisible or control characters.',
+    abort: true,
+  })
+  .transform((name) => name.normalize('NFKC').replace(/ {2,}/g, ' '))
+  .pipe(
+    z
+      .string()
+      .max(DISPLAY_NAME_MAX, `A shop name has at most ${DISPLAY_NAME_MAX} characters.`)
+      .refine((name) => name === '' || (name.length >= 2 && /[\p{L}\p{N}]/u.test(name)), {
+        message: 'A shop name has at least 2 characters, with letters or digits.',
+      })
+      .refine((name) => !mixesScripts(name), {
+        message: 'A shop name may not mix letters of different scripts, such as Latin and Cyrillic.',
+      }),
+  );
+
 /** PATCH /api/profiles/:id/ (JSON or multipart fields; `category` one id or many). */
 export const profileUpdateSchema = z.object({
+  displayName: displayNameSchema.optional(),
   industry: z
     .string()
     .trim()
@@ -107,7 +140,10 @@ export const profileSchema = z.object({
   id: z.number().int(),
   user: z.number().int(),
   username: z.string(),
+  /** The shop name when set, otherwise the username. */
   name: z.string(),
+  /** A seller's shop name as set in the profile ('' when none). */
+  displayName: z.string(),
   status: roleSchema,
   image: z.string(),
   thumbnail: z.string(),

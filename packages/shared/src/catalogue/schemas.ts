@@ -73,6 +73,8 @@ export const productListQuerySchema = pagingQuerySchema(PAGE_SIZE, MAX_PAGE_SIZE
   subcategory: z.string().trim().max(120).optional(),
 });
 
+const STOCK_AT_CREATION_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
+
 const idField = (what: string) =>
   z.coerce
     .number({ message: `Choose a ${what}.` })
@@ -103,6 +105,60 @@ export const productCreateSchema = z.object({
   subcategory: idField('subcategory'),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+/**
+ * `initialStocks`: stock per own store set in the same request as a product's creation
+ * (optional): a JSON list of {store, number}, or that list as a JSON string in a multipart
+ * field. One entry per store. (Named apart from the product's read-only `stocks`.)
+ */
+export const productStocksInputSchema = z
+  .preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      if (v.trim() === '') return [];
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    },
+    z
+      .array(
+        z.object({
+          store: idField('store'),
+          number: z.coerce
+            .number({ message: STOCK_AT_CREATION_MESSAGE })
+            .int(STOCK_AT_CREATION_MESSAGE)
+            .min(0, STOCK_AT_CREATION_MESSAGE)
+            .max(1_000_000, STOCK_AT_CREATION_MESSAGE),
+        }),
+        { message: 'initialStocks must be a list of {store, number}.' },
+      )
+      .max(200, 'At most 200 stores per product.')
+      .refine((list) => new Set(list.map((s) => s.store)).size === list.length, {
+        message: 'Each store may appear once in initialStocks.',
+      }),
+  )
+  .optional();
+
+/**
+ * A product edit (PATCH, multipart or JSON): any of the creation fields, each validated as at
+ * creation; fields left out keep their value. The image travels as a file.
+ */
+export const productUpdateSchema = z
+  .object({
+    brand: productCreateSchema.shape.brand,
+    name: productCreateSchema.shape.name,
+    price: priceInputSchema,
+    description: z
+      .string()
+      .trim()
+      .max(PRODUCT_LIMITS.description, `A description has at most ${PRODUCT_LIMITS.description} characters.`),
+    category: idField('category'),
+    subcategory: idField('subcategory'),
+  })
+  .partial();
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 
 export const RATING_LABELS = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' } as const;
 

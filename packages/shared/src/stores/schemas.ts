@@ -129,6 +129,31 @@ export const storeCreateSchema = z.object({
 });
 export type StoreCreateInput = z.input<typeof storeCreateSchema>;
 
+/**
+ * A store edit (PATCH, multipart or JSON): any field of creation, validated alike; fields left
+ * out keep their value. A new address normally comes with its moved pin (latitude, longitude).
+ */
+export const storeUpdateSchema = z
+  .object({
+    name: storeCreateSchema.shape.name,
+    address: z.string().trim().max(STORE_LIMITS.address),
+    country: z.string().trim().max(STORE_LIMITS.country),
+    city: z.string().trim().max(STORE_LIMITS.city),
+    latitude,
+    longitude,
+    description: z.string().trim().max(STORE_LIMITS.description),
+    phone: z
+      .string()
+      .trim()
+      .max(STORE_LIMITS.phone)
+      .regex(/^[+\d\s()/.-]*$/, 'A phone number has digits, spaces and + ( ) / . - only.'),
+    category: z
+      .union([z.array(storeCategoryRef), storeCategoryRef])
+      .transform((v) => (Array.isArray(v) ? v : [v])),
+  })
+  .partial();
+export type StoreUpdateInput = z.input<typeof storeUpdateSchema>;
+
 const STOCK_MESSAGE = 'The stock number must be a whole number from 0 to 1,000,000.';
 /** Form inputs send "12": a numeric string is read as its number; "1.5", "-1" and "" stay invalid. */
 const numericString = (v: unknown) =>

@@ -262,7 +262,7 @@ export class AccountsRepo implements CallerLookup {
 
   async updateProfile(
     id: number,
-    values: Partial<Pick<ProfileRow, 'image' | 'industry' | 'headquarter' | 'description'>>,
+    values: Partial<Pick<ProfileRow, 'image' | 'industry' | 'headquarter' | 'description' | 'displayName'>>,
     categoryIds: number[] | undefined,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -275,6 +275,27 @@ export class AccountsRepo implements CallerLookup {
             .values(categoryIds.map((categoryId) => ({ profileId: id, categoryId })));
       }
     });
+  }
+
+  /**
+   * Whether another live seller already goes by this shop name: their shop name or, without
+   * one, their username, compared folded (case, accents, punctuation; mg_search_fold).
+   */
+  async shopNameTaken(name: string, exceptUserId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(
+        and(
+          eq(profiles.status, 'STORE_OWNER'),
+          isNull(users.deletedAt),
+          sql`${profiles.userId} <> ${exceptUserId}`,
+          sql`mg_search_fold(case when ${profiles.displayName} <> '' then ${profiles.displayName} else ${users.username} end) = mg_search_fold(${name})`,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** Paid seller orders of this seller that are not completed yet block the deletion. */

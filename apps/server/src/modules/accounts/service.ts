@@ -10,7 +10,15 @@ import { profileUpdateSchema, usernameKey } from '@marktgasse/shared';
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooMany,
+  unauthorized,
+} from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
@@ -30,7 +38,8 @@ export class AccountsService {
       id: p.profile.id,
       user: p.profile.userId,
       username: p.username,
-      name: p.username,
+      name: p.profile.displayName || p.username,
+      displayName: p.profile.displayName,
       status: p.profile.status,
       image: mediaUrl(this.ctx.media, p.profile.image, 'profile'),
       thumbnail: mediaThumbUrl(this.ctx.media, p.profile.image, 'profile'),
@@ -47,7 +56,7 @@ export class AccountsService {
       id: p.profile.id,
       user: p.profile.userId,
       image: mediaUrl(this.ctx.media, p.profile.image, 'profile'),
-      name: p.username,
+      name: p.profile.displayName || p.username,
       description: p.profile.description,
       industry: p.profile.industry,
     };
@@ -252,8 +261,16 @@ export class AccountsService {
     if (existing.profile.userId !== caller.id) throw notFound(`Profile ${id} does not exist.`);
     const input = parseWith(
       profileUpdateSchema,
-      pick(fields, ['industry', 'headquarter', 'description', 'category']),
+      pick(fields, ['displayName', 'industry', 'headquarter', 'description', 'category']),
     );
+    if (input.displayName !== undefined && input.displayName !== existing.profile.displayName) {
+      if (existing.profile.status !== 'STORE_OWNER' && input.displayName !== '') {
+        const message = 'Only seller accounts have a shop name.';
+        throw badRequest(message, [{ field: 'displayName', message }]);
+      }
+      if (input.displayName !== '' && (await this.repo.shopNameTaken(input.displayName, caller.id)))
+        throw shopNameTaken(input.displayName);
+    }
     let categoryIds: number[] | undefined;
     if (input.category) {
       categoryIds = [...new Set(input.category)];
@@ -268,11 +285,14 @@ export class AccountsService {
     if (input.industry !== undefined) values.industry = input.industry;
     if (input.headquarter !== undefined) values.headquarter = input.headquarter;
     if (input.description !== undefined) values.description = input.description;
+    if (input.displayName !== undefined) values.displayName = input.displayName;
     if (file) values.image = (await processImage(file.buffer, this.ctx.media, 'profiles')).key;
     try {
       await this.repo.updateProfile(id, values, categoryIds);
     } catch (error) {
       if (values.image) await discardImage(this.ctx.media, values.image);
+      // Two sellers racing for one shop name: the folded unique index decides.
+      if (isUniqueViolation(error) && values.displayName) throw shopNameTaken(values.displayName);
       throw error;
     }
     this.ctx.cache.invalidate();
@@ -329,6 +349,11 @@ function pick(source: Record<string, unknown>, keys: string[]): Record<string, u
 }
 
 /** The notice to an address that a new registration named as its own (decision 146). */
+function shopNameTaken(name: string) {
+  const message = `Another shop is already called “${name}”. Choose a name that tells your shop apart.`;
+  return new AppError('CONFLICT', message, [{ field: 'displayName', message }]);
+}
+
 function addressInUseMail(email: string, newUsername: string) {
   return {
     recipient: email,

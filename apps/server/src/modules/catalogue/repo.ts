@@ -21,6 +21,8 @@ export interface ProductJoined {
   product: ProductRow;
   username: string;
   sellerImage: string | null;
+  /** The seller's shop name ('' or null when none). */
+  sellerDisplayName: string | null;
   categoryName: string;
   subcategoryName: string;
 }
@@ -174,6 +176,7 @@ export class CatalogueRepo {
         product: products,
         username: users.username,
         sellerImage: profiles.image,
+        sellerDisplayName: profiles.displayName,
         categoryName: categories.name,
         subcategoryName: subcategories.name,
         stocks: this.stocksJson(),
@@ -220,6 +223,73 @@ export class CatalogueRepo {
   async insertProduct(values: typeof products.$inferInsert): Promise<number> {
     const [row] = await this.db.insert(products).values(values).returning({ id: products.id });
     return row!.id;
+  }
+
+  /**
+   * A product with stock rows in the caller's live stores, in one transaction: a store that
+   * is not the seller's (or is deleted) leaves nothing behind and answers its id.
+   */
+  async insertProductWithStocks(
+    values: typeof products.$inferInsert,
+    stockRows: { store: number; number: number }[],
+  ): Promise<{ id: number } | { foreignStore: number }> {
+    return this.db.transaction(async (tx) => {
+      const storeIds = stockRows.map((s) => s.store);
+      if (storeIds.length > 0) {
+        const own = await tx
+          .select({ id: stores.id })
+          .from(stores)
+          .where(
+            and(inArray(stores.id, storeIds), eq(stores.ownerId, values.sellerId), isNull(stores.deletedAt)),
+          );
+        const ownIds = new Set(own.map((r) => r.id));
+        const foreign = storeIds.find((id) => !ownIds.has(id));
+        if (foreign !== undefined) return { foreignStore: foreign };
+      }
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      const id = row!.id;
+      if (stockRows.length > 0)
+        await tx
+          .insert(stocks)
+          .values(stockRows.map((s) => ({ storeId: s.store, productId: id, number: s.number })));
+      return { id };
+    });
+  }
+
+  /**
+   * Applies an edit to a live product under a row lock and answers the image it had before,
+   * so two parallel edits that both replace the picture each discard the one they replaced.
+   * Undefined when the product is gone.
+   */
+  async updateProduct(
+    id: number,
+    values: Partial<
+      Pick<
+        ProductRow,
+        'brand' | 'name' | 'priceRappen' | 'description' | 'image' | 'categoryId' | 'subcategoryId'
+      >
+    >,
+  ): Promise<{ previousImage: string | null } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ image: products.image })
+        .from(products)
+        .where(and(eq(products.id, id), isNull(products.deletedAt)))
+        .for('update');
+      if (!before) return undefined;
+      if (Object.keys(values).length > 0) await tx.update(products).set(values).where(eq(products.id, id));
+      return { previousImage: before.image };
+    });
+  }
+
+  /** Whether an order line of the product still shows this image (order_items.image is a copy of the key). */
+  async imageInOrders(productId: number, image: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(orderItems)
+      .where(and(eq(orderItems.productId, productId), eq(orderItems.image, image)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   async softDelete(id: number): Promise<void> {

@@ -181,7 +181,7 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
       schema: {
         tags,
         summary:
-          'Create a product (sellers; multipart: image, brand, name, price, description, category, subcategory; or JSON). It belongs to the caller whatever `seller` says.',
+          'Create a product (sellers; multipart: image, brand, name, price, description, category, subcategory; or JSON). It belongs to the caller whatever `seller` says. Optional `initialStocks`: [{store, number}] of own stores (a JSON string in multipart), set in the same transaction.',
         security: bearer,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: productSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
@@ -259,6 +259,31 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
         reply,
         await cachedAnswer(ctx, `product:${id}`, productSchema, () => service.get(id)),
       );
+    },
+  );
+
+  app.patch(
+    '/api/products/:id/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Edit an own product (multipart or JSON): any of brand, name, price, description, category, subcategory, image; validated as at creation. Orders already placed keep what they sold.',
+        security: bearer,
+        params: idParams,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: productSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = idParam(request.params.id, 'product');
+      // Someone else's product answers 404 before its body (and an upload) is read.
+      await service.ownProduct(caller, id);
+      const form = await readForm(request);
+      const product = await service.update(caller, id, form.fields, form.file);
+      request.log.info({ audit: 'product-updated', productId: id, userId: caller.id }, 'product updated');
+      return product;
     },
   );
 

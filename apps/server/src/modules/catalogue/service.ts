@@ -5,6 +5,8 @@
 import {
   nextOffset,
   productCreateSchema,
+  productStocksInputSchema,
+  productUpdateSchema,
   rappenToDecimal,
   reviewCreateSchema,
   type Category,
@@ -14,13 +16,14 @@ import {
   type Product,
   type Review,
 } from '@marktgasse/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { REVIEWS_PER_HOUR } from '../../lib/rate-limiter.ts';
-import { mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
+import { discardImage, mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
 import { CatalogueRepo, type ListFilter, type ProductFull, type ReviewJoined } from './repo.ts';
 
 export const LATEST_PRODUCTS = 8;
@@ -55,7 +58,8 @@ function toProduct(ctx: AppContext, row: ProductFull): Product {
     seller: p.sellerId,
     sellerDetails: {
       id: p.sellerId,
-      name: row.username,
+      // The shop name when the seller set one, else the username (decision 176).
+      name: row.sellerDisplayName || row.username,
       image: mediaUrl(ctx.media, row.sellerImage, 'profile'),
     },
     seller_id: p.sellerId,
@@ -210,24 +214,16 @@ export class CatalogueService {
       category: fields.category,
       subcategory: fields.subcategory,
     });
-    const pair = await this.repo.categoryPair(input.category, input.subcategory);
-    if (!pair.category) {
-      const message = `Category ${input.category} does not exist.`;
-      throw badRequest(message, [{ field: 'category', message }]);
-    }
-    if (!pair.subcategory) {
-      const message = `Subcategory ${input.subcategory} does not exist.`;
-      throw badRequest(message, [{ field: 'subcategory', message }]);
-    }
-    if (pair.subcategory.categoryId !== input.category) {
-      const message = `Subcategory ${input.subcategory} does not belong to category ${input.category}.`;
-      throw badRequest(message, [{ field: 'subcategory', message }]);
-    }
+    const stockRows =
+      parseWith(z.object({ initialStocks: productStocksInputSchema }), {
+        initialStocks: fields.initialStocks,
+      }).initialStocks ?? [];
+    await this.checkCategoryPair(input.category, input.subcategory);
     // Validation passed: only now may an image reach the storage.
     const image = file ? (await processImage(file.buffer, this.ctx.media, 'products')).key : null;
     let id: number;
     try {
-      id = await this.repo.insertProduct({
+      const values = {
         sellerId: caller.id,
         brand: input.brand,
         name: input.name,
@@ -236,12 +232,103 @@ export class CatalogueService {
         image,
         categoryId: input.category,
         subcategoryId: input.subcategory,
-      });
+      };
+      if (stockRows.length === 0) id = await this.repo.insertProduct(values);
+      else {
+        const inserted = await this.repo.insertProductWithStocks(values, stockRows);
+        if ('foreignStore' in inserted) {
+          const message = `Store ${inserted.foreignStore} does not exist.`;
+          throw badRequest(message, [{ field: 'initialStocks', message }]);
+        }
+        id = inserted.id;
+      }
     } catch (error) {
       if (image) await Promise.all([this.ctx.media.delete(image), this.ctx.media.delete(thumbKey(image))]);
       throw error;
     }
     this.ctx.cache.invalidate();
+    return this.get(id);
+  }
+
+  /** 400 naming the field when the category or subcategory is unknown or they do not belong together. */
+  private async checkCategoryPair(category: number, subcategory: number): Promise<void> {
+    const pair = await this.repo.categoryPair(category, subcategory);
+    if (!pair.category) {
+      const message = `Category ${category} does not exist.`;
+      throw badRequest(message, [{ field: 'category', message }]);
+    }
+    if (!pair.subcategory) {
+      const message = `Subcategory ${subcategory} does not exist.`;
+      throw badRequest(message, [{ field: 'subcategory', message }]);
+    }
+    if (pair.subcategory.categoryId !== category) {
+      const message = `Subcategory ${subcategory} does not belong to category ${category}.`;
+      throw badRequest(message, [{ field: 'subcategory', message }]);
+    }
+  }
+
+  /**
+   * The caller's own live product, or 404 exactly as for a missing one (someone else's
+   * product is not revealed). Checked before an edit's body is read.
+   */
+  async ownProduct(caller: Caller, id: number): Promise<void> {
+    const product = await this.repo.findProduct(id);
+    if (!product || product.deletedAt || product.sellerId !== caller.id)
+      throw notFound(`Product ${id} does not exist.`);
+  }
+
+  /**
+   * Edits an own product: any of brand, name, price, description, category, subcategory,
+   * image, each validated as at creation. Orders keep their copies (name, price, image); a
+   * replaced image is discarded unless an order line still shows it (decision 147).
+   */
+  async update(
+    caller: Caller,
+    id: number,
+    fields: Record<string, unknown>,
+    file: UploadedFile | null,
+  ): Promise<Product> {
+    const product = await this.repo.findProduct(id);
+    if (!product || product.deletedAt || product.sellerId !== caller.id)
+      throw notFound(`Product ${id} does not exist.`);
+    const input = parseWith(productUpdateSchema, {
+      brand: fields.brand,
+      name: fields.name,
+      price: fields.price,
+      description: fields.description,
+      category: fields.category,
+      subcategory: fields.subcategory,
+    });
+    if (input.category !== undefined || input.subcategory !== undefined)
+      await this.checkCategoryPair(
+        input.category ?? product.categoryId,
+        input.subcategory ?? product.subcategoryId,
+      );
+    const image = file ? (await processImage(file.buffer, this.ctx.media, 'products')).key : undefined;
+    let result: { previousImage: string | null } | undefined;
+    try {
+      result = await this.repo.updateProduct(id, {
+        ...(input.brand !== undefined && { brand: input.brand }),
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.price !== undefined && { priceRappen: input.price }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.category !== undefined && { categoryId: input.category }),
+        ...(input.subcategory !== undefined && { subcategoryId: input.subcategory }),
+        ...(image !== undefined && { image }),
+      });
+    } catch (error) {
+      if (image) await discardImage(this.ctx.media, image);
+      throw error;
+    }
+    if (!result) {
+      // Deleted while the upload was processed.
+      if (image) await discardImage(this.ctx.media, image);
+      throw notFound(`Product ${id} does not exist.`);
+    }
+    this.ctx.cache.invalidate();
+    const old = result.previousImage;
+    if (image && old && old !== image && !(await this.repo.imageInOrders(id, old)))
+      await discardImage(this.ctx.media, old);
     return this.get(id);
   }
 

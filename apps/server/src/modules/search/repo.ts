@@ -399,7 +399,8 @@ export class SearchRepo {
         city: stores.city,
         latitude: stores.latitude,
         longitude: stores.longitude,
-        ownerName: users.username,
+        // The shop name when the seller set one (decision 176).
+        ownerName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.username})`,
         ownerImage: profiles.image,
         categoryIds: sql<number[] | string>`array(
           select sc.category_id from ${storeCategories} sc join ${categories} c on c.id = sc.category_id

@@ -99,6 +99,34 @@ export class StoresRepo {
     });
   }
 
+  /**
+   * Applies an edit to a live store (and replaces its categories when given) under a row lock;
+   * answers the image it had before, or undefined when the store is gone.
+   */
+  async updateStore(
+    id: number,
+    values: Partial<Omit<NewStore, 'ownerId'>>,
+    categoryIds: number[] | undefined,
+  ): Promise<{ previousImage: string | null } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ image: stores.image })
+        .from(stores)
+        .where(and(eq(stores.id, id), liveStore))
+        .for('update');
+      if (!before) return undefined;
+      if (Object.keys(values).length > 0) await tx.update(stores).set(values).where(eq(stores.id, id));
+      if (categoryIds !== undefined) {
+        await tx.delete(storeCategories).where(eq(storeCategories.storeId, id));
+        if (categoryIds.length)
+          await tx
+            .insert(storeCategories)
+            .values(categoryIds.map((categoryId) => ({ storeId: id, categoryId })));
+      }
+      return { previousImage: before.image };
+    });
+  }
+
   /** Live stores (not deleted, owner not deleted), in the order of `ids` when given. */
   async storesWhere(
     options: { ids?: number[]; ownerId?: number; limit?: number; newestFirst?: boolean } = {},
@@ -110,7 +138,12 @@ export class StoresRepo {
     }
     if (options.ownerId !== undefined) conditions.push(eq(stores.ownerId, options.ownerId));
     let query = this.readDb
-      .select({ store: stores, ownerName: users.username, ownerImage: profiles.image })
+      .select({
+        store: stores,
+        // The shop name when the seller set one (decision 176).
+        ownerName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.username})`,
+        ownerImage: profiles.image,
+      })
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerId))
       .leftJoin(profiles, eq(profiles.userId, stores.ownerId))

@@ -102,6 +102,31 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
     async (request) => service.get(idParam(request.params.id, 'store')),
   );
 
+  app.patch(
+    '/api/stores/:id/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Edit an own store (multipart or JSON): any field of creation (name, address, country, city, latitude, longitude, description, phone, category (repeated; replaces the list), image); validated as at creation.',
+        security: bearer,
+        params: idParams,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: storeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = requireSeller(request);
+      const id = idParam(request.params.id, 'store');
+      // Someone else's store answers 404 before its body (and an upload) is read.
+      await service.ownStore(caller, id);
+      const form = await readForm(request);
+      const store = await service.update(caller, id, form.fields, form.file);
+      request.log.info({ audit: 'store-updated', userId: caller.id, storeId: id }, 'store updated');
+      return store;
+    },
+  );
+
   app.delete(
     '/api/stores/:id/',
     {

@@ -3,6 +3,7 @@ import {
   nextOffset,
   rappenToDecimal,
   storeCreateSchema,
+  storeUpdateSchema,
   stockCreateSchema,
   toSearchText,
   stockUpdateSchema,
@@ -16,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
+import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
 import { StoresRepo, type StockJoined, type StockUnits, type StoreJoined } from './repo.ts';
 
 /** Anonymous GET /api/stocks/ answers at most this many rows per page. */
@@ -131,6 +132,68 @@ export class StoresService {
         ]);
       return id;
     });
+  }
+
+  /** The caller's own live store, or 404 exactly as for a missing one. Checked before an edit's body is read. */
+  async ownStore(caller: Caller, id: number): Promise<void> {
+    const row = await this.repo.findStore(id);
+    if (!row || row.store.ownerId !== caller.id) throw notFound(`Store ${id} does not exist.`);
+  }
+
+  /**
+   * Edits an own store: any field of creation, validated alike (a new address comes with its
+   * moved pin). Orders keep the store name they copied; a replaced picture is discarded at once
+   * (no order shows it, decision 147). The map and store lists read the change at once.
+   */
+  async update(
+    caller: Caller,
+    id: number,
+    fields: Record<string, unknown>,
+    file: UploadedFile | null,
+  ): Promise<Store> {
+    await this.ownStore(caller, id);
+    const { owner: _ignored, ...rest } = fields;
+    const input = parseWith(storeUpdateSchema, rest);
+    let categoryIds: number[] | undefined;
+    if (input.category !== undefined) {
+      categoryIds = [...new Set(await this.categoryIdsOf(input.category))];
+      const known = await this.repo.existingCategoryIds(categoryIds);
+      const unknown = categoryIds.filter((c) => !known.includes(c));
+      if (unknown.length)
+        throw badRequest(`Category ${unknown.join(', ')} does not exist.`, [
+          { field: 'category', message: `Category ${unknown.join(', ')} does not exist.` },
+        ]);
+    }
+    const image = file ? (await processImage(file.buffer, this.ctx.media, 'stores')).key : undefined;
+    let result: { previousImage: string | null } | undefined;
+    try {
+      result = await this.repo.updateStore(
+        id,
+        {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.address !== undefined && { address: input.address }),
+          ...(input.country !== undefined && { country: input.country }),
+          ...(input.city !== undefined && { city: input.city }),
+          ...(input.latitude !== undefined && { latitude: input.latitude.toFixed(6) }),
+          ...(input.longitude !== undefined && { longitude: input.longitude.toFixed(6) }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          ...(image !== undefined && { image }),
+        },
+        categoryIds,
+      );
+    } catch (error) {
+      if (image) await discardImage(this.ctx.media, image);
+      throw error;
+    }
+    if (!result) {
+      if (image) await discardImage(this.ctx.media, image);
+      throw notFound(`Store ${id} does not exist.`);
+    }
+    this.ctx.cache.invalidate();
+    if (image && result.previousImage && result.previousImage !== image)
+      await discardImage(this.ctx.media, result.previousImage);
+    return this.get(id);
   }
 
   async delete(caller: Caller, id: number): Promise<void> {

@@ -10,6 +10,8 @@ export interface ProfileUpdate {
   industry: string;
   headquarter: string;
   description: string;
+  /** A seller's shop name ('' removes it); left out for customers. */
+  displayName?: string;
 }
 
 /** The multipart body of PATCH /api/profiles/{id}/ (spec §7): image only when changed, category repeated. */
@@ -22,6 +24,7 @@ export function profileFormData(input: ProfileUpdate): FormData {
   form.append('industry', input.industry);
   form.append('headquarter', input.headquarter);
   form.append('description', input.description);
+  if (input.displayName !== undefined) form.append('displayName', input.displayName);
   return form;
 }
 

@@ -73,6 +73,11 @@ function ProfileDetails({ user, profile }: { user: User; profile: Profile }) {
   return (
     <dl className="row mb-0" data-testid="profile-details">
       <Field label={t('auth.username')}>{user.username}</Field>
+      {profile.status === 'STORE_OWNER' && (
+        <Field label={t('auth.profile.shopName')}>
+          <OrNotSet>{profile.displayName}</OrNotSet>
+        </Field>
+      )}
       <Field label={t('auth.email')}>{user.email}</Field>
       <Field label={t('auth.profile.account')}>{t(ROLE_LABEL[profile.status])}</Field>
       <Field label={t('auth.profile.categories')}>

@@ -4,14 +4,14 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { PROFILE_TEXT_MAX, type Category, type Profile } from '@marktgasse/shared';
+import { DISPLAY_NAME_MAX, PROFILE_TEXT_MAX, type Category, type Profile } from '@marktgasse/shared';
 import { errorProps, FieldFeedback } from '../../../components/form-field';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 import type { ProfileUpdate } from '../api/profile';
 
-/** Edit form of the own profile: image (images only), categories (several), industry, headquarter, description. */
+/** Edit form of the own profile: shop name (sellers), image (images only), categories (several), industry, headquarter, description. */
 export function ProfileForm({
   profile,
   categories,
@@ -35,6 +35,8 @@ export function ProfileForm({
   const [industry, setIndustry] = useState(profile.industry);
   const [headquarter, setHeadquarter] = useState(profile.headquarter);
   const [description, setDescription] = useState(profile.description);
+  const seller = profile.status === 'STORE_OWNER';
+  const [displayName, setDisplayName] = useState(profile.displayName ?? '');
 
   const toggle = (id: number) =>
     setSelected((list) => (list.includes(id) ? list.filter((c) => c !== id) : [...list, id]));
@@ -42,12 +44,32 @@ export function ProfileForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (imageError) return;
-    onSubmit({ image, category: selected, industry, headquarter, description });
+    onSubmit({
+      image,
+      category: selected,
+      industry,
+      headquarter,
+      description,
+      ...(seller ? { displayName } : {}),
+    });
   };
 
   return (
     <Form onSubmit={submit} aria-label={t('auth.profile.edit')}>
       {error && <Message variant="danger">{error}</Message>}
+      {seller && (
+        <Form.Group className="mb-3" controlId="profile-display-name">
+          <Form.Label>{t('auth.profile.shopName')}</Form.Label>
+          <Form.Control
+            value={displayName}
+            maxLength={DISPLAY_NAME_MAX}
+            autoComplete="organization"
+            aria-describedby="profile-display-name-help"
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+          <Form.Text id="profile-display-name-help">{t('auth.profile.shopNameHelp')}</Form.Text>
+        </Form.Group>
+      )}
       <Form.Group className="mb-3" controlId="profile-image">
         <Form.Label>{t('auth.profile.image')}</Form.Label>
         <Form.Control

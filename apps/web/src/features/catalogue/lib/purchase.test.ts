@@ -59,7 +59,7 @@ describe('purchase options', () => {
     expect(line).toMatchObject({
       id: 5,
       quantity: 2,
-      seller: 'messer-bern',
+      seller: 'Messerschmiede Bern',
       sellerId: 9,
       orderType: 'inStore',
       productStock: 4,

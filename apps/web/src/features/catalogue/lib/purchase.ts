@@ -66,7 +66,8 @@ export function toCartItem(
       storeName: s.storeName,
     })),
     quantity,
-    seller: product.username || product.sellerDetails.name,
+    // The shop name when the seller set one (cart groups show it).
+    seller: product.sellerDetails.name || product.username,
     sellerId: product.seller,
     orderType,
     productStock: availableFor(product, orderType, storeId),

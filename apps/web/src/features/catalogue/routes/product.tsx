@@ -80,7 +80,14 @@ export function Component() {
         </Col>
         <Col md={6} lg={4}>
           <p className="text-uppercase fw-semibold text-body-secondary small mb-1">{p.brand}</p>
-          <h1 className="h3">{p.name}</h1>
+          <div className="d-flex align-items-start justify-content-between gap-2">
+            <h1 className="h3">{p.name}</h1>
+            {ownProduct && (
+              <Link to={paths.editProduct(p.id)} className="btn btn-outline-primary btn-sm flex-shrink-0">
+                {t('seller.edit')}
+              </Link>
+            )}
+          </div>
           <div className="mb-3" data-testid="product-rating">
             <Rating value={p.rating} text={count('catalogue.product.reviews', p.numReviews)} />
           </div>

@@ -35,3 +35,22 @@ export function useDeleteProduct() {
     onSuccess: () => invalidateProductData(client),
   });
 }
+
+/** One product as its owner edits it (the product page's query: a save refreshes both). */
+export const editedProductQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { auth: false, signal }),
+  });
+
+export function useUpdateProduct(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api<Product>(`/api/products/${id}/`, { method: 'PATCH', body: form }),
+    onSuccess: (product) => {
+      // The product page shows the saved product at once, without another round trip.
+      client.setQueryData(['products', 'detail', id], product);
+      invalidateProductData(client);
+    },
+  });
+}

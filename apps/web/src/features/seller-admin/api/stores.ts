@@ -35,3 +35,18 @@ export function useDeleteStore() {
     onSuccess: () => invalidateStoreData(client),
   });
 }
+
+/** One store as its owner edits it. */
+export const editedStoreQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['stores', 'detail', id],
+    queryFn: ({ signal }) => api<Store>(`/api/stores/${id}/`, { signal }),
+  });
+
+export function useUpdateStore(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api<Store>(`/api/stores/${id}/`, { method: 'PATCH', body: form }),
+    onSuccess: () => invalidateStoreData(client),
+  });
+}

@@ -3,6 +3,7 @@
  * and where it is listed (category, subcategory). Add Product shows it empty; an edit form,
  * filled in.
  */
+import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { errorProps, FieldFeedback, ImageField, TextField } from '../../../components/form-field';
@@ -124,12 +125,15 @@ export function ProductForm({
   submitLabel,
   pendingLabel,
   cancelTo,
+  extra,
 }: {
   form: ProductFormState;
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
   cancelTo: string;
+  /** More fields before the buttons (Add Product: the stock per store). */
+  extra?: ReactNode;
 }) {
   const t = useT();
   const categories = useCategories();
@@ -145,6 +149,7 @@ export function ProductForm({
           onFile={(file) => form.set('image', file)}
         />
         <ProductCategoryFields form={form} />
+        {extra}
         <FormActions
           pending={pending}
           submitLabel={submitLabel}

@@ -32,6 +32,8 @@ interface Props<T extends { id: number; name: string }> {
   cells(item: T): ReactNode;
   /** The expanding action: its label, what a screen reader hears after it, and the panel it opens. */
   expand: { label: string; labelOf(item: T): string; panelId(item: T): string; panel(item: T): ReactNode };
+  /** Where an item's Edit link leads. */
+  editTo?(item: T): string;
   remove: {
     mutation: UseMutationResult<unknown, Error, number>;
     deletedText: string;
@@ -50,6 +52,7 @@ export function SellerListPage<T extends { id: number; name: string }>({
   columns,
   cells,
   expand,
+  editTo,
   remove,
 }: Props<T>) {
   const t = useT();
@@ -132,6 +135,15 @@ export function SellerListPage<T extends { id: number; name: string }>({
                           {expand.label}
                           <span className="visually-hidden"> {expand.labelOf(item)}</span>
                         </Button>
+                        {editTo && (
+                          <Link to={editTo(item)} className="btn btn-sm btn-outline-primary">
+                            {t('seller.edit')}
+                            <span className="visually-hidden">
+                              {' '}
+                              {t('seller.deleteNamed', { name: item.name })}
+                            </span>
+                          </Link>
+                        )}
                         <Button
                           size="sm"
                           variant="danger"

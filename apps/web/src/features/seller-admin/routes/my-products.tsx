@@ -77,6 +77,7 @@ function MyProducts() {
         panelId: (product) => `product-stock-${product.id}`,
         panel: (product) => <ProductStockPanel product={product} />,
       }}
+      editTo={(item) => paths.editProduct(item.id)}
       remove={{
         mutation: remove,
         deletedText: t('seller.products.deleted'),

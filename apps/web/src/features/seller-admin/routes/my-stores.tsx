@@ -61,6 +61,7 @@ function MyStores() {
         panelId: (store) => `store-stock-${store.id}`,
         panel: (store) => <StoreStockPanel store={store} />,
       }}
+      editTo={(item) => paths.editStore(item.id)}
       remove={{
         mutation: remove,
         deletedText: t('seller.stores.deleted'),
