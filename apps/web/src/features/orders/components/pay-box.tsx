@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Order } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
+import { byId, moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useCountText } from '../../../i18n/plural';
@@ -53,7 +54,10 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
             variant="warning"
             className="w-100"
             disabled={pay.isPending}
-            onClick={() => pay.mutate(undefined)}
+            // The pay box goes away once paid: focus and announce the "Paid on …" notice instead.
+            onClick={() =>
+              pay.mutate(undefined, { onSuccess: () => moveFocus(byId('payment-status'), { say: true }) })
+            }
           >
             {pay.isPending ? t('orders.pay.paying') : t('orders.pay.test')}
           </Button>
@@ -69,7 +73,10 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
             return (await createPaypalOrder(order.id)).id;
           }}
           onApprove={async (paypalOrderId) => {
-            await pay.mutateAsync(paypalOrderId).catch(() => undefined);
+            await pay
+              .mutateAsync(paypalOrderId)
+              .then(() => moveFocus(byId('payment-status'), { say: true }))
+              .catch(() => undefined);
           }}
           onError={(error) => setPaypalError(errorMessage(error))}
         />

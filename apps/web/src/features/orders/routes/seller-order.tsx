@@ -4,6 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router';
 import type { OrderItem, SellerOrder } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
+import { byId, moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
@@ -42,13 +43,20 @@ function Detail({ id }: { id: string }) {
       <SellerOrderBody
         so={so}
         busy={action.isPending}
-        onSend={() => action.mutate({ kind: 'send' })}
+        onSend={() =>
+          // The button goes away: focus and announce the "Sent on …" mark that replaces it.
+          action.mutate({ kind: 'send' }, { onSuccess: () => moveFocus(byId('shipping-status'), { say: true }) })
+        }
         onPickup={setPickupItem}
       />
       <PickupDialog
         item={pickupItem}
         onClose={() => setPickupItem(null)}
-        onConfirm={(code) => action.mutateAsync({ kind: 'retrieve', itemId: pickupItem!.id, code })}
+        onConfirm={async (code) => {
+          const itemId = pickupItem!.id;
+          await action.mutateAsync({ kind: 'retrieve', itemId, code });
+          moveFocus(byId(`pickup-status-${itemId}`), { say: true });
+        }}
       />
     </>
   );
