@@ -33,7 +33,7 @@ export async function registerViaUi(
   username = uniqueName(role === 'Seller' ? 'seller' : 'kunde'),
 ) {
   await page.goto('/#/register');
-  await page.getByRole('tab', { name: role }).click();
+  await page.getByRole('radio', { name: role }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email Address').fill(`${username}@example.ch`);
   await page.getByLabel('Password', { exact: true }).fill('secret-pass-1');

@@ -117,8 +117,9 @@ test('a seller manages a store, a product and its stock, and finds them on the m
   await expect(page.getByText('Store Created Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/#\/mystores$/);
   await expect(page.getByRole('cell', { name: new RegExp(`^${storeName}`) })).toBeVisible();
-  // The notice fades after about 1.5 s.
-  await expect(page.getByText('Store Created Successfully!')).toBeHidden({ timeout: 5_000 });
+  // The notice stays until dismissed (decision 186).
+  await page.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByText('Store Created Successfully!')).toBeHidden();
 
   // --- Add a product with an image ---
   await page.goto('/#/myproducts');

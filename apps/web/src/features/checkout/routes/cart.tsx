@@ -234,7 +234,10 @@ export function Component() {
         show={confirmClear}
         title={t('checkout.cart.clearTitle')}
         body={t('checkout.cart.clearBody')}
-        onConfirm={clear}
+        onConfirm={() => {
+          clear();
+          moveFocus(() => null);
+        }}
         onClose={() => setConfirmClear(false)}
       />
     </Container>
