@@ -2,7 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LOCALES, LOCALE_LABELS, useI18n, useT, type Locale } from '../i18n';
 
 // Keys that step through a closed select's options (each step fires "change" in Chromium).
-const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+const STEP_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
 
 /**
  * A labelled select of the four languages; the choice is remembered. The UI language changes only

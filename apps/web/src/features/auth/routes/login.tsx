@@ -45,7 +45,9 @@ export function Component() {
     <FormContainer>
       <Card className="shadow-sm auth-card">
         <Card.Body className="p-4 p-md-5">
-          <h1 className="h3 mb-1" id="login-heading">{t('nav.signIn')}</h1>
+          <h1 className="h3 mb-1" id="login-heading">
+            {t('nav.signIn')}
+          </h1>
           <p className="text-body-secondary mb-4">
             {role === 'CUSTOMER' ? t('auth.login.introCustomer') : t('auth.login.introSeller')}
           </p>

@@ -144,7 +144,9 @@ export function Component() {
   const [confirmClear, setConfirmClear] = useState(false);
   const summary = summarizeCart(cartItems);
   const blocked = cartItems.some((i) => notices[i.id]?.blocking);
-  useAnnounceTotal(`${t('checkout.cart.summary').replace('{count}', String(summary.itemCount))} ${f.money(summary.itemsRappen)}`);
+  useAnnounceTotal(
+    `${t('checkout.cart.summary').replace('{count}', String(summary.itemCount))} ${f.money(summary.itemsRappen)}`,
+  );
 
   const proceed = () => {
     const next = summary.hasOnline ? paths.shipping : paths.payment;

@@ -9,10 +9,12 @@ import { useCountText } from '../../../i18n/plural';
 import { errorMessage } from '../../../lib/api-client';
 import { createPaypalOrder, usePaymentConfig, usePayOrder } from '../api/orders';
 import { minutesLeft } from '../lib/dates';
+import { HoldWarning } from './hold-warning';
 import { PaypalButtons } from './paypal-buttons';
 
 /** The minutes an unpaid order still holds its stock; refreshes the order when the time is up. */
-function HoldTime({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
+function HoldTime({ order, onExpired }: { order: Order; onExpired: () => void }) {
+  const expiresAt = order.expiresAt;
   const count = useCountText();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -29,9 +31,12 @@ function HoldTime({ expiresAt, onExpired }: { expiresAt: string; onExpired: () =
   }, [left, onExpired]);
   if (left === 0) return null;
   return (
-    <p className="small text-body-secondary mb-2" data-testid="hold-time">
-      {count('orders.hold', left)}
-    </p>
+    <>
+      <p className="small text-body-secondary mb-2" data-testid="hold-time">
+        {count('orders.hold', left)}
+      </p>
+      <HoldWarning order={order} minutesLeft={left} />
+    </>
   );
 }
 
@@ -43,7 +48,7 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
   const t = useT();
   return (
     <>
-      <HoldTime expiresAt={order.expiresAt} onExpired={refetch} />
+      <HoldTime order={order} onExpired={refetch} />
       {config.isPending && <Loader label={t('orders.pay.loading')} />}
       {config.isError && <Message variant="danger">{errorMessage(config.error)}</Message>}
       {pay.isError && <Message variant="danger">{errorMessage(pay.error)}</Message>}

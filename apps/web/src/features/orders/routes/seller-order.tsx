@@ -45,7 +45,10 @@ function Detail({ id }: { id: string }) {
         busy={action.isPending}
         onSend={() =>
           // The button goes away: focus and announce the "Sent on …" mark that replaces it.
-          action.mutate({ kind: 'send' }, { onSuccess: () => moveFocus(byId('shipping-status'), { say: true }) })
+          action.mutate(
+            { kind: 'send' },
+            { onSuccess: () => moveFocus(byId('shipping-status'), { say: true }) },
+          )
         }
         onPickup={setPickupItem}
       />

@@ -169,7 +169,10 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
         onConfirm={() =>
           save.mutate(
             { ...pair, number: 0 },
-            { onSuccess: () => moveFocus(() => editButton.current, { say: `${t('seller.stock.of', { label })}: 0` }) },
+            {
+              onSuccess: () =>
+                moveFocus(() => editButton.current, { say: `${t('seller.stock.of', { label })}: 0` }),
+            },
           )
         }
       />
