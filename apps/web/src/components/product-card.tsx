@@ -35,7 +35,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         />
       </Link>
       <div className="d-flex flex-column card-body">
-        <div className="small text-uppercase text-body-secondary fw-semibold text-truncate">
+        <div className="small text-uppercase text-body-secondary fw-semibold text-break">
           {product.brand}
         </div>
         <h3 className="h6 mb-2 card-title">
@@ -54,7 +54,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <div className="mt-auto">
           <div className="fw-bold fs-5 text-nowrap">{f.money(product.price)}</div>
           {sellerId !== undefined && (
-            <div className="small text-truncate">
+            <div className="small text-break">
               {t('components.product.soldBy')} <Link to={paths.seller(sellerId)}>{sellerName}</Link>
             </div>
           )}
