@@ -23,8 +23,7 @@ function useRouteFocus(pathname: string) {
       const main = document.getElementById('main');
       if (!main) return;
       const heading = main.querySelector<HTMLElement>('h1');
-      const loading = main.querySelector('.spinner-border');
-      if ((!heading || loading) && tries++ < 60) {
+      if (!heading && tries++ < 60) {
         timer = setTimeout(settle, 50);
         return;
       }
@@ -34,7 +33,8 @@ function useRouteFocus(pathname: string) {
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });
       }
-      announce(document.title);
+      // The title is read a moment later: the screen sets it in an effect after its heading shows.
+      timer = setTimeout(() => announce(document.title), 100);
     };
     timer = setTimeout(settle, 0);
     return () => clearTimeout(timer);

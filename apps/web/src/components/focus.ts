@@ -11,8 +11,11 @@ export function moveFocus(
 ) {
   let tries = 0;
   const attempt = () => {
-    let el = target();
-    if (!el && tries++ < 20) {
+    // While a dialog is still closing it holds focus (and then restores it to its opener, which may
+    // be gone): wait until it has left the page.
+    const dialogOpen = document.querySelector('.modal') !== null;
+    let el = dialogOpen ? null : target();
+    if (!el && tries++ < (dialogOpen ? 60 : 20)) {
       setTimeout(attempt, 50);
       return;
     }

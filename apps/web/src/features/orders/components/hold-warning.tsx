@@ -46,13 +46,16 @@ export function HoldWarning({ order, minutesLeft }: { order: Order; minutesLeft:
         size="sm"
         variant="dark"
         disabled={extend.isPending}
+        // mutateAsync: this warning unmounts once the order is kept, and a mutate callback would not run.
         onClick={() =>
-          extend.mutate(undefined, {
-            onSuccess: (kept) =>
+          extend
+            .mutateAsync()
+            .then((kept) =>
               moveFocus(() => document.querySelector<HTMLElement>('[data-testid="hold-time"]'), {
                 say: t('orders.holdKept', { time: f.time(kept.expiresAt) }),
               }),
-          })
+            )
+            .catch(() => undefined)
         }
       >
         {t('orders.holdKeep')}

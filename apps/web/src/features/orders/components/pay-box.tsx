@@ -60,8 +60,12 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
             className="w-100"
             disabled={pay.isPending}
             // The pay box goes away once paid: focus and announce the "Paid on …" notice instead.
+            // (mutateAsync: this box unmounts once paid, and a mutate callback would then not run.)
             onClick={() =>
-              pay.mutate(undefined, { onSuccess: () => moveFocus(byId('payment-status'), { say: true }) })
+              pay
+                .mutateAsync(undefined)
+                .then(() => moveFocus(byId('payment-status'), { say: true }))
+                .catch(() => undefined)
             }
           >
             {pay.isPending ? t('orders.pay.paying') : t('orders.pay.test')}

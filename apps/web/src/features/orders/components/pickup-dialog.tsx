@@ -14,10 +14,13 @@ export function PickupDialog({
   item,
   onClose,
   onConfirm,
+  onExited,
 }: {
   item: OrderItem | null;
   onClose: () => void;
   onConfirm: (code: string) => Promise<unknown>;
+  /** After the dialog has gone (its focus trap released): where focus goes next. */
+  onExited?: () => void;
 }) {
   const t = useT();
   const [code, setCode] = useState('');
@@ -56,6 +59,7 @@ export function PickupDialog({
       aria-labelledby="pickup-dialog-title"
       aria-describedby="pickup-code-help"
       onKeyDown={trapTab}
+      onExited={onExited}
       // The dialog takes the focus when shown; hand it on to the code field.
       onEntered={() => input.current?.focus()}
     >

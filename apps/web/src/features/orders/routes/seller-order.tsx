@@ -25,6 +25,7 @@ function Detail({ id }: { id: string }) {
   const action = useSellerOrderAction(id);
   const [pickupItem, setPickupItem] = useState<OrderItem | null>(null);
   const completeTried = useRef(false);
+  const handedOver = useRef<number | null>(null);
 
   // Spec §4: once nothing is left to ship or hand over, complete the seller order (once).
   useEffect(() => {
@@ -58,7 +59,13 @@ function Detail({ id }: { id: string }) {
         onConfirm={async (code) => {
           const itemId = pickupItem!.id;
           await action.mutateAsync({ kind: 'retrieve', itemId, code });
-          moveFocus(byId(`pickup-status-${itemId}`), { say: true });
+          handedOver.current = itemId;
+        }}
+        // The button that opened the dialog is gone: focus and announce the "Picked up …" mark.
+        onExited={() => {
+          if (handedOver.current === null) return;
+          moveFocus(byId(`pickup-status-${handedOver.current}`), { say: true });
+          handedOver.current = null;
         }}
       />
     </>
