@@ -53,7 +53,7 @@ test('skip link, focus and announcement after navigation, user menu, language sw
   await select.focus();
   await page.keyboard.press('ArrowUp');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.locator('header').getByRole('button', { name: 'Übernehmen' })).toBeVisible();
+  await expect(page.locator('header').getByRole('button', { name: 'Applica' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('lang', 'it-CH');
   await select.selectOption('en');
@@ -185,10 +185,11 @@ test('dialogs: focus on the safe answer, question as description, Tab kept insid
   for (let i = 1; i < levels.length; i += 1) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
 
   // A stock with a number above 0: its Delete opens the confirmation.
-  const row = panel
+  const index = await panel
     .locator('tbody tr')
-    .filter({ has: page.locator('.badge.bg-success') })
-    .first();
+    .evaluateAll((rows) => rows.findIndex((r) => r.querySelector('.badge.bg-success')));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const row = panel.locator('tbody tr').nth(index);
   await row.getByRole('button', { name: new RegExp(`^${m('seller.delete')}`) }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
