@@ -5,6 +5,7 @@ import { useT } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
+import { textLang } from './text-lang';
 
 export type ProductCardData = Pick<
   Product,
@@ -35,9 +36,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         />
       </Link>
       <div className="d-flex flex-column card-body">
-        <div className="small text-uppercase text-body-secondary fw-semibold text-break">
-          {product.brand}
-        </div>
+        <div className="small text-uppercase text-body-secondary fw-semibold text-break">{product.brand}</div>
         <h3 className="h6 mb-2 card-title">
           <Link to={paths.product(product.id)} className="text-reset text-decoration-none">
             {product.name}
@@ -48,7 +47,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             <Rating value={product.rating} text={f.number(product.numReviews ?? 0)} />
           </div>
         )}
-        <p className="small text-body-secondary clamp-2 mb-3 card-text">
+        <p className="small text-body-secondary clamp-2 mb-3 card-text" lang={textLang(product.description)}>
           {product.description?.trim() ? product.description : t('components.product.noDescription')}
         </p>
         <div className="mt-auto">

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSellerProductSearch } from '../api/search';
 import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
 import { SearchBox } from '../components/search-box';
+import { textLang } from '../../../components/text-lang';
 
 export function Component() {
   const t = useT();
@@ -102,7 +103,11 @@ export function Component() {
                   ))}
                 </div>
               )}
-              {seller.description && <p className="mb-0 text-pre-line">{seller.description}</p>}
+              {seller.description && (
+                <p className="mb-0 text-pre-line" lang={textLang(seller.description)}>
+                  {seller.description}
+                </p>
+              )}
             </Col>
           </Row>
         </Card.Body>
