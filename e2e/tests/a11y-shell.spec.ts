@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, DEMO_SELLER, loginAs, screenshots } from '../support/helpers';
+import path from 'node:path';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, DEMO_SELLER, SCREENSHOT_DIR, loginAs } from '../support/helpers';
 import { expectAnnounced, expectPageAnnounced, messages, paidOrderToFulfil, tabTo } from '../support/a11y';
 
 /**
@@ -317,7 +318,9 @@ test('reflow: no horizontal scrolling at 320 px on every route, orders as cards 
     '/nowhere',
   ])
     await expectNoSideways(page, route, 320);
-  await screenshots(page, 'a11y-reflow-home');
+  await page.goto('/');
+  await ready(page);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'a11y-reflow-home-320.png'), fullPage: true });
   await loginAs(page, DEMO_CUSTOMER, DEMO_PASSWORD, '/');
   for (const route of [
     '/profile',
@@ -348,7 +351,10 @@ test('reflow: no horizontal scrolling at 320 px on every route, orders as cards 
   await page.waitForTimeout(300);
   const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect.soft(extra, 'My Products with a stock panel at 320px').toBeLessThanOrEqual(0);
-  await screenshots(page, 'a11y-reflow-myproducts');
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, 'a11y-reflow-myproducts-320.png'),
+    fullPage: true,
+  });
 
   // 200 % zoom of a 1280 px window: the customer's orders as cards, Details in view.
   await loginAs(page, DEMO_CUSTOMER, DEMO_PASSWORD, '/');
