@@ -75,7 +75,9 @@ export function SellerListPage<T extends { id: number; name: string }>({
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{title}</h1>
+        <h1 className="h3 mb-0" id="list-title">
+          {title}
+        </h1>
         <Link to={add.to} className="btn btn-primary">
           {add.label}
         </Link>
@@ -89,7 +91,7 @@ export function SellerListPage<T extends { id: number; name: string }>({
       )}
       {mutation.isError && <Message variant="danger">{errorMessage(mutation.error)}</Message>}
 
-      <Form role="search" aria-label={search.label} onSubmit={(e) => e.preventDefault()} className="mb-3">
+      <Form role="search" aria-labelledby="list-title" onSubmit={(e) => e.preventDefault()} className="mb-3">
         <Form.Label htmlFor={search.id} className="visually-hidden">
           {search.label}
         </Form.Label>
