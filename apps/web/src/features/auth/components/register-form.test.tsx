@@ -12,7 +12,8 @@ async function fill(password: string, confirm: string) {
   return user;
 }
 
-describe('RegisterForm', () => {
+// Typing four fields with user-event takes seconds on a loaded machine.
+describe('RegisterForm', { timeout: 15_000 }, () => {
   it("shows 'Passwords do not match' and sends nothing when the confirmation differs", async () => {
     const onSubmit = vi.fn();
     render(<RegisterForm onSubmit={onSubmit} />);
