@@ -33,7 +33,8 @@ export async function registerViaUi(
   username = uniqueName(role === 'Seller' ? 'seller' : 'kunde'),
 ) {
   await page.goto('/#/register');
-  await page.getByRole('tab', { name: role }).click();
+  // The account type is a radio group drawn as buttons: the visible part is the label.
+  await page.locator('fieldset label', { hasText: role }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email Address').fill(`${username}@example.ch`);
   await page.getByLabel('Password', { exact: true }).fill('secret-pass-1');

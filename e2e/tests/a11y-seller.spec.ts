@@ -78,7 +78,7 @@ test.describe('accessibility of the store map and the seller back office', () =>
         .getByRole('button', { name: /^View Products of / })
         .first()
         .click();
-      await expect(page.getByRole('heading', { level: 3, name: /^Stock in / })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /^Stock in / })).toBeVisible();
       await check(page, `/mystores (expanded) at ${width}px`);
       // A stock row in edit mode.
       await page
@@ -102,7 +102,7 @@ test.describe('accessibility of the store map and the seller back office', () =>
         .getByRole('button', { name: /^View Stock of / })
         .first()
         .click();
-      await expect(page.getByRole('heading', { level: 3, name: /^Stock of / })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /^Stock of / })).toBeVisible();
       await check(page, `/myproducts (expanded) at ${width}px`);
 
       await open(page, '/myproducts/add-product', width);

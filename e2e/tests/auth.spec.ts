@@ -43,7 +43,7 @@ test.describe('accounts', () => {
     await page.goto('/#/profile');
     await expect(page).toHaveURL(/#\/login\?redirect=%2Fprofile/);
     await screenshots(page, 'login');
-    await page.getByRole('tab', { name: 'Customer' }).click();
+    await page.locator('fieldset label', { hasText: 'Customer' }).click();
     await page.getByLabel('Username').fill(DEMO_CUSTOMER);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();

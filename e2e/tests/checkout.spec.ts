@@ -244,8 +244,9 @@ test('an empty cart cannot check out and place order asks a visitor to log in', 
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled();
   await page.evaluate(() => localStorage.setItem('paymentMethod', JSON.stringify('PayPal')));
-  await page.goto('/#/placeorder');
-  await page.reload();
+  // A full load (the query string differs), so the app reads the payment method from storage; a
+  // hash change alone keeps the in-memory cart, whose missing method redirects to Payment first.
+  await page.goto('/?load=placeorder#/placeorder');
   await expect(page.getByText('Please log in to continue.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
 });

@@ -79,7 +79,7 @@ test('My stores and My products in French, German and Italian', async ({ page })
   const view = main.getByRole('button', { name: /^Voir les produits de / }).first();
   await view.click();
   await expect(view).toHaveAttribute('aria-expanded', 'true');
-  await expect(main.getByRole('heading', { level: 3, name: /^Stock de / })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: /^Stock de / })).toBeVisible();
   await expect(main.getByRole('button', { name: /^Modifier le stock de / }).first()).toBeVisible();
   await expect(main.getByRole('columnheader', { name: 'Produit' })).toBeVisible();
   // Prices keep the CHF rule.
@@ -103,7 +103,7 @@ test('My stores and My products in French, German and Italian', async ({ page })
   await expect(main.getByRole('link', { name: 'Produkt hinzufügen' })).toBeVisible();
   const viewStock = main.getByRole('button', { name: /^Bestand anzeigen/ }).first();
   await viewStock.click();
-  await expect(main.getByRole('heading', { level: 3, name: /^Bestand von / })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: /^Bestand von / })).toBeVisible();
   await expect(main.getByRole('columnheader', { name: 'Laden' })).toBeVisible();
   await expect(main.locator('tbody td.text-nowrap', { hasText: /^CHF [\d’]+$/ }).first()).toBeVisible();
   await noEnglish(page, ['My Products', 'View Stock', 'Delete', 'Store', 'Stock']);

@@ -109,7 +109,7 @@ test.describe('four languages', () => {
     await page.goto('/#/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     await expect(page.getByLabel('Benutzername')).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Verkäufer' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Verkäufer' })).toBeVisible();
     await screenshots(page, 'login-de');
     await page.goto('/#/register');
     await expect(page.getByLabel('Passwort bestätigen')).toBeVisible();

@@ -114,11 +114,12 @@ test('a seller manages a store, a product and its stock, and finds them on the m
   await page.locator('fieldset').getByRole('checkbox').first().check();
   await screenshots(page, 'seller-add-store');
   await page.getByRole('button', { name: 'Create Store' }).click();
-  await expect(page.getByText('Store Created Successfully!')).toBeVisible();
+  await expect(page.locator('main').getByText('Store Created Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/#\/mystores$/);
   await expect(page.getByRole('cell', { name: new RegExp(`^${storeName}`) })).toBeVisible();
-  // The notice fades after about 1.5 s.
-  await expect(page.getByText('Store Created Successfully!')).toBeHidden({ timeout: 5_000 });
+  // The notice stays until dismissed (decision 186).
+  await page.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.locator('main').getByText('Store Created Successfully!')).toBeHidden();
 
   // --- Add a product with an image ---
   await page.goto('/#/myproducts');
@@ -142,7 +143,7 @@ test('a seller manages a store, a product and its stock, and finds them on the m
   await page.getByLabel('Subcategory').selectOption({ index: 1 });
   await screenshots(page, 'seller-add-product');
   await page.getByRole('button', { name: 'Create Product' }).click();
-  await expect(page.getByText('Product Created Successfully!')).toBeVisible();
+  await expect(page.locator('main').getByText('Product Created Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/#\/myproducts$/);
 
   // --- Find it through search; the price is truncated to whole francs ---
@@ -208,7 +209,7 @@ test('a seller manages a store, a product and its stock, and finds them on the m
 
   await page.getByRole('button', { name: `Delete ${storeName}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Store Deleted Successfully!')).toBeVisible();
+  await expect(page.locator('main').getByText('Store Deleted Successfully!')).toBeVisible();
   await expect(page.getByRole('cell', { name: new RegExp(`^${storeName}`) })).toHaveCount(0);
 
   expect(outside, 'requests that left the test server').toEqual([]);

@@ -41,7 +41,17 @@ export function Header() {
 
   return (
     <header>
-      <a href="#main" className="visually-hidden-focusable">
+      {/* Focuses main itself: "#main" must not reach the hash router, which would open a route. */}
+      <a
+        href="#main"
+        className="visually-hidden-focusable"
+        onClick={(event) => {
+          event.preventDefault();
+          const main = document.getElementById('main');
+          main?.focus();
+          main?.scrollIntoView();
+        }}
+      >
         {t('nav.skip')}
       </a>
       <nav data-bs-theme="dark" className="py-2 navbar navbar-expand-lg navbar-light bg-primary">

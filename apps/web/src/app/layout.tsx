@@ -1,15 +1,52 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LiveRegion, announce } from '../components/announcer';
 import { Footer } from './footer';
 import { Header } from './header';
 
-export function Layout() {
-  const location = useLocation();
+/**
+ * After a navigation, focus goes to the new page's h1 (main while it has none) once the screen
+ * has rendered, and its title is announced — unless the screen itself already put focus inside
+ * main (a form's first field).
+ */
+function useRouteFocus(pathname: string) {
+  const first = useRef(true);
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [location.pathname]);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const settle = () => {
+      const main = document.getElementById('main');
+      if (!main) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading && tries++ < 60) {
+        timer = setTimeout(settle, 50);
+        return;
+      }
+      const active = document.activeElement;
+      if (!active || !main.contains(active) || active === main) {
+        const target = heading ?? main;
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      }
+      // The title is read a moment later: the screen sets it in an effect after its heading shows.
+      timer = setTimeout(() => announce(document.title), 100);
+    };
+    timer = setTimeout(settle, 0);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+}
+
+export function Layout() {
+  const location = useLocation();
+  useRouteFocus(location.pathname);
   return (
     <>
+      <LiveRegion />
       <Header />
       <main id="main" tabIndex={-1}>
         <Outlet />

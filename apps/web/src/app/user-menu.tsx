@@ -10,7 +10,7 @@ export interface MenuEntry {
 /**
  * The account menu of the header: a disclosure button with a list of links (Bootstrap's
  * dropdown look without its positioning library, which the home page cannot afford).
- * Escape and a click outside close it; focus returns to the button.
+ * Escape, a click outside and focus leaving it close it; after Escape focus returns to the button.
  */
 export function UserMenu({
   id,
@@ -50,7 +50,13 @@ export function UserMenu({
   }, [open]);
 
   return (
-    <div className="nav-item dropdown position-relative" ref={root}>
+    <div
+      className="nav-item dropdown position-relative"
+      ref={root}
+      onBlur={(event) => {
+        if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         id={id}

@@ -1,10 +1,17 @@
+import { useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useT } from '../i18n';
+import { trapTab } from './dialog-keys';
 
 /** The delete confirmation (spec §4): Yes acts after 50 ms, No closes. */
 export const DELETE_DELAY_MS = 50;
 
+/**
+ * Opens with focus on No (the safe answer), its question read as the dialog's description, and
+ * Tab kept inside; focus returns to the opener on close, and a caller whose opener goes away with
+ * the deletion moves it on (components/focus).
+ */
 export function ConfirmDialog({
   show,
   title,
@@ -19,16 +26,26 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const id = useId();
+  const no = useRef<HTMLButtonElement>(null);
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="confirm-dialog-title">
+    <Modal
+      show={show}
+      onHide={onClose}
+      centered
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onEntered={() => no.current?.focus()}
+      onKeyDown={trapTab}
+    >
       <Modal.Header closeButton closeLabel={t('components.confirm.close')}>
-        <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
+        <Modal.Title id={`${id}-title`} as="h2" className="h5">
           {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{body}</Modal.Body>
+      <Modal.Body id={`${id}-body`}>{body}</Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
+        <Button ref={no} variant="secondary" onClick={onClose}>
           {t('components.confirm.no')}
         </Button>
         <Button

@@ -6,6 +6,7 @@ import { useFormat } from '../i18n/format';
 import { useCountText } from '../i18n/plural';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
+import { textLang } from './text-lang';
 
 export type ProductCardData = Pick<
   Product,
@@ -78,9 +79,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         />
       </Link>
       <div className="d-flex flex-column card-body">
-        <div className="small text-uppercase text-body-secondary fw-semibold text-truncate">
-          {product.brand}
-        </div>
+        <div className="small text-uppercase text-body-secondary fw-semibold text-break">{product.brand}</div>
         <h3 className="h6 mb-2 card-title">
           <Link to={paths.product(product.id)} className="text-reset text-decoration-none">
             {product.name}
@@ -91,14 +90,14 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             <Rating value={product.rating} text={f.number(product.numReviews ?? 0)} />
           </div>
         )}
-        <p className="small text-body-secondary clamp-2 mb-3 card-text">
+        <p className="small text-body-secondary clamp-2 mb-3 card-text" lang={textLang(product.description)}>
           {product.description?.trim() ? product.description : t('components.product.noDescription')}
         </p>
         <div className="mt-auto">
           <Availability product={product} />
           <div className="fw-bold fs-5 text-nowrap">{f.money(product.price)}</div>
           {sellerId !== undefined && (
-            <div className="small text-truncate">
+            <div className="small text-break">
               {t('components.product.soldBy')} <Link to={paths.seller(sellerId)}>{sellerName}</Link>
             </div>
           )}

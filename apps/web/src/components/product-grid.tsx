@@ -24,7 +24,7 @@ export function ProductGrid({ products, columns = 4 }: { products: ProductCardDa
   const shown = useRevealed(products.length, columns === 4 ? 12 : 6);
   return (
     <ul
-      className={`g-2 g-sm-3 list-unstyled mb-0 row row-cols-2 row-cols-md-3 row-cols-xl-${columns}`}
+      className={`product-grid g-2 g-sm-3 list-unstyled mb-0 row row-cols-2 row-cols-md-3 row-cols-xl-${columns}`}
       data-testid="product-grid"
     >
       {products.slice(0, shown).map((p) => (

@@ -2,8 +2,14 @@ import { useId } from 'react';
 import { useLocale, useT } from '../i18n';
 import { oneDecimal } from '../i18n/format';
 
-/** Stars with half steps; the text alternative reads the value. */
-export function Rating({ value, text, color = '#e0a800' }: { value: number; text?: string; color?: string }) {
+// Filled stars dark amber, empty ones white with a grey outline: each >= 3:1 against the page and
+// the two kinds >= 3:1 apart (WCAG 1.4.11); the value is also shown as text (1.4.1).
+const FILLED = '#8a5a00';
+const EMPTY = '#fff';
+const EDGE = '#6c757d';
+
+/** Stars with half steps and the value as text; the text alternative reads the value. */
+export function Rating({ value, text, color = FILLED }: { value: number; text?: string; color?: string }) {
   const t = useT();
   const locale = useLocale();
   const uid = useId();
@@ -18,7 +24,7 @@ export function Rating({ value, text, color = '#e0a800' }: { value: number; text
             <defs>
               <linearGradient id={`half-${uid}`}>
                 <stop offset="50%" stopColor={color} />
-                <stop offset="50%" stopColor="#d9d9d9" />
+                <stop offset="50%" stopColor={EMPTY} />
               </linearGradient>
             </defs>
           )}
@@ -27,10 +33,15 @@ export function Rating({ value, text, color = '#e0a800' }: { value: number; text
               key={i}
               transform={`translate(${i * 24} 0)`}
               d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"
-              fill={kind === 'full' ? color : kind === 'half' ? `url(#half-${uid})` : '#d9d9d9'}
+              fill={kind === 'full' ? color : kind === 'half' ? `url(#half-${uid})` : EMPTY}
+              stroke={kind === 'full' ? color : EDGE}
+              strokeWidth="1.5"
             />
           ))}
         </svg>
+      </span>
+      <span className="small fw-semibold" aria-hidden="true">
+        {shown}
       </span>
       {text && <span className="small text-body-secondary">{text}</span>}
     </span>

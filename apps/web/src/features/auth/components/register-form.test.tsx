@@ -12,13 +12,18 @@ async function fill(password: string, confirm: string) {
   return user;
 }
 
-describe('RegisterForm', () => {
+// Typing four fields with user-event takes seconds on a loaded machine.
+describe('RegisterForm', { timeout: 15_000 }, () => {
   it("shows 'Passwords do not match' and sends nothing when the confirmation differs", async () => {
     const onSubmit = vi.fn();
     render(<RegisterForm onSubmit={onSubmit} />);
     const user = await fill('secret-pass-1', 'secret-pass-2');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(confirm.getAttribute('aria-describedby')).toBe('register-confirm-error');
+    expect(document.activeElement).toBe(confirm);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -26,8 +31,8 @@ describe('RegisterForm', () => {
     const onSubmit = vi.fn();
     render(<RegisterForm onSubmit={onSubmit} />);
     const user = await fill('secret-pass-1', 'secret-pass-1');
-    await user.click(screen.getByRole('tab', { name: 'Seller' }));
-    expect(screen.getByRole('tab', { name: 'Seller' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(screen.getByRole('radio', { name: 'Seller' }));
+    expect((screen.getByRole('radio', { name: 'Seller' }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(onSubmit).toHaveBeenCalledWith({
       username: 'anna.meier',

@@ -3,9 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { PASSWORD_MIN, type Role } from '@marktgasse/shared';
+import { errorProps } from '../../../components/form-field';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
-import { RoleTabs } from './role-tabs';
+import { AccountType } from './account-type';
 
 export interface RegisterValues {
   username: string;
@@ -19,10 +20,13 @@ export function RegisterForm({
   onSubmit,
   pending = false,
   error,
+  labelledBy,
 }: {
   onSubmit: (values: RegisterValues) => void;
   pending?: boolean;
   error?: string | null;
+  /** The id of the page heading that names the form. */
+  labelledBy?: string;
 }) {
   const t = useT();
   const [status, setStatus] = useState<Role>('CUSTOMER');
@@ -36,6 +40,7 @@ export function RegisterForm({
     event.preventDefault();
     if (password !== confirm) {
       setMismatch(true);
+      document.getElementById('register-confirm')?.focus();
       return;
     }
     setMismatch(false);
@@ -44,10 +49,9 @@ export function RegisterForm({
 
   return (
     <>
-      <RoleTabs value={status} onChange={setStatus} panelId="register-form" />
-      {mismatch && <Message variant="danger">{t('auth.register.mismatch')}</Message>}
       {error && <Message variant="danger">{error}</Message>}
-      <Form id="register-form" role="tabpanel" onSubmit={submit} noValidate={false}>
+      <Form id="register-form" aria-labelledby={labelledBy} onSubmit={submit} noValidate={false}>
+        <AccountType value={status} onChange={setStatus} />
         <Form.Group className="mb-3" controlId="register-username">
           <Form.Label>{t('auth.username')}</Form.Label>
           <Form.Control
@@ -94,8 +98,14 @@ export function RegisterForm({
             onChange={(e) => setConfirm(e.target.value)}
             autoComplete="new-password"
             required
-            isInvalid={mismatch}
+            {...errorProps('register-confirm', mismatch ? 'mismatch' : undefined)}
           />
+          {/* The confirmation's error, read when it appears and named by the field. */}
+          {mismatch && (
+            <Message variant="danger" id="register-confirm-error" className="mt-2 mb-0">
+              {t('auth.register.mismatch')}
+            </Message>
+          )}
         </Form.Group>
         <Button type="submit" variant="primary" className="w-100" disabled={pending}>
           {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

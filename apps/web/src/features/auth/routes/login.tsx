@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { Role } from '@marktgasse/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormContainer } from '../../../components/form-container';
+import { errorProps } from '../../../components/form-field';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
@@ -13,7 +14,7 @@ import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session';
 import { useLogin } from '../api/login';
-import { RoleTabs } from '../components/role-tabs';
+import { AccountType } from '../components/account-type';
 import { safeRedirect } from '../lib/redirect';
 
 export function Component() {
@@ -32,6 +33,9 @@ export function Component() {
     if (signedIn) navigate(redirect, { replace: true });
   }, [signedIn, redirect, navigate]);
 
+  // A refused sign-in marks both fields (which one was wrong is not told) and names the message.
+  const fieldError = errorProps('login', login.error ? errorMessage(login.error) : undefined);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate({ username: username.trim(), password, role });
@@ -41,13 +45,19 @@ export function Component() {
     <FormContainer>
       <Card className="shadow-sm auth-card">
         <Card.Body className="p-4 p-md-5">
-          <h1 className="h3 mb-1">{t('nav.signIn')}</h1>
+          <h1 className="h3 mb-1" id="login-heading">
+            {t('nav.signIn')}
+          </h1>
           <p className="text-body-secondary mb-4">
             {role === 'CUSTOMER' ? t('auth.login.introCustomer') : t('auth.login.introSeller')}
           </p>
-          <RoleTabs value={role} onChange={setRole} panelId="login-form" />
-          {login.error && <Message variant="danger">{errorMessage(login.error)}</Message>}
-          <Form id="login-form" role="tabpanel" onSubmit={submit}>
+          {login.error && (
+            <Message variant="danger" id="login-error">
+              {errorMessage(login.error)}
+            </Message>
+          )}
+          <Form id="login-form" aria-labelledby="login-heading" onSubmit={submit}>
+            <AccountType value={role} onChange={setRole} />
             <Form.Group className="mb-3" controlId="login-username">
               <Form.Label>{t('auth.username')}</Form.Label>
               <Form.Control
@@ -56,6 +66,7 @@ export function Component() {
                 autoComplete="username"
                 required
                 placeholder={t('auth.login.usernamePlaceholder')}
+                {...fieldError}
               />
             </Form.Group>
             <Form.Group className="mb-4" controlId="login-password">
@@ -67,6 +78,7 @@ export function Component() {
                 autoComplete="current-password"
                 required
                 placeholder={t('auth.login.passwordPlaceholder')}
+                {...fieldError}
               />
             </Form.Group>
             <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>

@@ -28,9 +28,12 @@ export function Component() {
     <FormContainer>
       <Card className="shadow-sm auth-card">
         <Card.Body className="p-4 p-md-5">
-          <h1 className="h3 mb-1">{t('auth.register.title')}</h1>
+          <h1 className="h3 mb-1" id="register-heading">
+            {t('auth.register.title')}
+          </h1>
           <p className="text-body-secondary mb-4">{t('auth.register.intro')}</p>
           <RegisterForm
+            labelledBy="register-heading"
             pending={register.isPending}
             error={register.error ? errorMessage(register.error) : null}
             onSubmit={(values) => register.mutate(values)}

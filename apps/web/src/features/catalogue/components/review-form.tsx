@@ -5,6 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import type { Role } from '@marktgasse/shared';
 import { useT } from '../../../i18n';
+import { moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { loginFor } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,6 +46,11 @@ export function ReviewForm({
           setSubmitted(true);
           setRating('');
           setComment('');
+          // Submit is disabled again (no rating chosen): focus and announce the confirmation.
+          moveFocus(() => document.getElementById('review-submitted'), {
+            say: t('catalogue.review.submitted'),
+            fallback: '#reviews-heading, #main h1',
+          });
         },
       },
     );
@@ -55,7 +61,11 @@ export function ReviewForm({
       <h3 id="review-form-heading" className="h6">
         {t('catalogue.review.heading')}
       </h3>
-      {submitted && <Message variant="success">{t('catalogue.review.submitted')}</Message>}
+      {submitted && (
+        <Message variant="success" id="review-submitted" live={false}>
+          {t('catalogue.review.submitted')}
+        </Message>
+      )}
       {create.error && <Message variant="danger">{errorMessage(create.error)}</Message>}
       <Form.Group className="mb-3" controlId="review-rating">
         <Form.Label>{t('catalogue.review.rating')}</Form.Label>

@@ -4,6 +4,7 @@ import { Message } from '../../../components/message';
 import { Rating } from '../../../components/rating';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
+import { textLang } from '../../../components/text-lang';
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   const t = useT();
@@ -23,7 +24,11 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
             <span className="small text-body-secondary ms-auto">{f.date(r.createdAt)}</span>
           </div>
           <Rating value={r.rating} />
-          {r.comment && <p className="mb-0 mt-2 text-pre-line">{r.comment}</p>}
+          {r.comment && (
+            <p className="mb-0 mt-2 text-pre-line" lang={textLang(r.comment)}>
+              {r.comment}
+            </p>
+          )}
         </li>
       ))}
     </ul>

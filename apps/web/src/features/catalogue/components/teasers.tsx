@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { useLatestProducts, useLatestReviews, useLatestSellers } from '../api/latest';
+import { textLang } from '../../../components/text-lang';
 
 const TEASER_ITEMS = 3;
 
@@ -51,7 +52,11 @@ export function LatestReviewsPanel() {
               </Link>
             </div>
           </div>
-          {r.comment && <p className="crop-3rem small mb-1 mt-2">{r.comment}</p>}
+          {r.comment && (
+            <p className="crop-3rem small mb-1 mt-2" lang={textLang(r.comment)}>
+              {r.comment}
+            </p>
+          )}
           <div className="small text-body-secondary">
             {t('catalogue.teasers.reviewedBy', { name: r.name })}
           </div>

@@ -6,7 +6,9 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { announce } from '../../../components/announcer';
 import { Deferred } from '../../../components/deferred';
+import { moveFocus } from '../../../components/focus';
 import { Loader } from '../../../components/loader';
 import { MEDIA_LG_UP, MEDIA_MD_UP, useMediaQuery } from '../../../components/use-media-query';
 import { Message } from '../../../components/message';
@@ -35,6 +37,14 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const search = useProductSearch(term, options);
   const results = search.data?.pages.flatMap((p) => p.results) ?? [];
   const count = search.data?.pages[0]?.count;
+  const settled = !search.isFetching && typeof count === 'number';
+  // Typing gives no other sign that the results changed: their count is announced once settled.
+  const said = !settled
+    ? ''
+    : count
+      ? `${t('catalogue.search.resultsFor', { term })} · ${f.number(count)}`
+      : t('catalogue.search.none', { term });
+  useEffect(() => announce(said), [said]);
   return (
     <section aria-labelledby="search-heading" data-testid="search-results">
       <div className="d-flex align-items-center gap-3 mb-3 flex-wrap">
@@ -221,7 +231,14 @@ export function Component() {
       <Container className="py-4">
         <h1 className="visually-hidden">{t('components.pageTitle.default')}</h1>
         {searching ? (
-          <SearchResults term={debounced} onBack={() => setTerm('')} />
+          <SearchResults
+            term={debounced}
+            onBack={() => {
+              // Back goes away with the results: focus returns to the search field.
+              setTerm('');
+              moveFocus(() => document.getElementById('home-search'));
+            }}
+          />
         ) : (
           <>
             {!active && (

@@ -23,6 +23,7 @@ import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 import { toCartItem, totalStock } from '../lib/purchase';
+import { textLang } from '../../../components/text-lang';
 
 export function Component() {
   const t = useT();
@@ -94,7 +95,7 @@ export function Component() {
           <p className="fs-3 fw-bold mb-2" data-testid="product-price">
             {f.money(p.price)}
           </p>
-          <p className="text-pre-line">
+          <p className="text-pre-line" lang={textLang(p.description)}>
             {p.description?.trim() ? p.description : t('components.product.noDescription')}
           </p>
           <dl className="row small mb-0">

@@ -21,6 +21,7 @@ import { useSellerProductSearch } from '../api/search';
 import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
 import { ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
+import { textLang } from '../../../components/text-lang';
 
 export function Component() {
   const t = useT();
@@ -106,7 +107,11 @@ export function Component() {
                   ))}
                 </div>
               )}
-              {seller.description && <p className="mb-0 text-pre-line">{seller.description}</p>}
+              {seller.description && (
+                <p className="mb-0 text-pre-line" lang={textLang(seller.description)}>
+                  {seller.description}
+                </p>
+              )}
             </Col>
           </Row>
         </Card.Body>

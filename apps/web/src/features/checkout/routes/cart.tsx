@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -9,7 +9,9 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
 import { FREE_SHIPPING_FROM_RAPPEN, type CartItem } from '@marktgasse/shared';
+import { announce } from '../../../components/announcer';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { moveFocus } from '../../../components/focus';
 import { usePageTitle } from '../../../components/page-title';
 import { loginFor, paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
@@ -74,7 +76,17 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
                 variant="outline-danger"
                 size="sm"
                 aria-label={t('checkout.cart.remove', { name: item.name })}
-                onClick={() => removeItem(item.id)}
+                onClick={(event) => {
+                  // Focus goes to the quantity of the line that takes this one's place (or the
+                  // heading once the cart is empty); the new total is announced by the page.
+                  const lines = [...document.querySelectorAll('[data-testid="cart-line"]')];
+                  const index = lines.indexOf(event.currentTarget.closest('[data-testid="cart-line"]')!);
+                  removeItem(item.id);
+                  moveFocus(() => {
+                    const rest = document.querySelectorAll<HTMLElement>('[data-testid="cart-line"] select');
+                    return rest.length ? rest[Math.min(index, rest.length - 1)] : undefined;
+                  });
+                }}
               >
                 <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="currentColor">
                   <path d="M5.5 5.5A.5.5 0 0 1 6 6v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m2.5 0a.5.5 0 0 1 .5.5v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m3 .5a.5.5 0 0 0-1 0v6a.5.5 0 0 0 1 0z" />
@@ -96,6 +108,15 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
       </div>
     </ListGroup.Item>
   );
+}
+
+/** After a quantity change or a removal, the new count and total are announced (not on opening). */
+function useAnnounceTotal(text: string) {
+  const last = useRef(text);
+  useEffect(() => {
+    if (last.current !== text) announce(text);
+    last.current = text;
+  }, [text]);
 }
 
 /** Puts a node where the message has its `{count}` placeholder. */
@@ -123,6 +144,9 @@ export function Component() {
   const [confirmClear, setConfirmClear] = useState(false);
   const summary = summarizeCart(cartItems);
   const blocked = cartItems.some((i) => notices[i.id]?.blocking);
+  useAnnounceTotal(
+    `${t('checkout.cart.summary').replace('{count}', String(summary.itemCount))} ${f.money(summary.itemsRappen)}`,
+  );
 
   const proceed = () => {
     const next = summary.hasOnline ? paths.shipping : paths.payment;
@@ -212,7 +236,10 @@ export function Component() {
         show={confirmClear}
         title={t('checkout.cart.clearTitle')}
         body={t('checkout.cart.clearBody')}
-        onConfirm={clear}
+        onConfirm={() => {
+          clear();
+          moveFocus(() => null);
+        }}
         onClose={() => setConfirmClear(false)}
       />
     </Container>

@@ -68,7 +68,7 @@ export function OrderParticulars({ order }: { order: Order }) {
           {order.paymentMethod}
         </p>
         {order.isPaid ? (
-          <Message variant="success" className="mb-0">
+          <Message variant="success" className="mb-0" id="payment-status">
             {t('orders.customer.paidOnAt', { date: f.date(order.paidAt), time: f.time(order.paidAt) })}
           </Message>
         ) : (

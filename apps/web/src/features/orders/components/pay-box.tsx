@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Order } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
+import { byId, moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useCountText } from '../../../i18n/plural';
 import { errorMessage } from '../../../lib/api-client';
 import { createPaypalOrder, usePaymentConfig, usePayOrder } from '../api/orders';
 import { minutesLeft } from '../lib/dates';
+import { HoldWarning } from './hold-warning';
 import { PaypalButtons } from './paypal-buttons';
 
 /** The minutes an unpaid order still holds its stock; refreshes the order when the time is up. */
-function HoldTime({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
+function HoldTime({ order, onExpired }: { order: Order; onExpired: () => void }) {
+  const expiresAt = order.expiresAt;
   const count = useCountText();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -28,9 +31,12 @@ function HoldTime({ expiresAt, onExpired }: { expiresAt: string; onExpired: () =
   }, [left, onExpired]);
   if (left === 0) return null;
   return (
-    <p className="small text-body-secondary mb-2" data-testid="hold-time">
-      {count('orders.hold', left)}
-    </p>
+    <>
+      <p className="small text-body-secondary mb-2" data-testid="hold-time">
+        {count('orders.hold', left)}
+      </p>
+      <HoldWarning order={order} minutesLeft={left} />
+    </>
   );
 }
 
@@ -42,7 +48,7 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
   const t = useT();
   return (
     <>
-      <HoldTime expiresAt={order.expiresAt} onExpired={refetch} />
+      <HoldTime order={order} onExpired={refetch} />
       {config.isPending && <Loader label={t('orders.pay.loading')} />}
       {config.isError && <Message variant="danger">{errorMessage(config.error)}</Message>}
       {pay.isError && <Message variant="danger">{errorMessage(pay.error)}</Message>}
@@ -53,7 +59,14 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
             variant="warning"
             className="w-100"
             disabled={pay.isPending}
-            onClick={() => pay.mutate(undefined)}
+            // The pay box goes away once paid: focus and announce the "Paid on …" notice instead.
+            // (mutateAsync: this box unmounts once paid, and a mutate callback would then not run.)
+            onClick={() =>
+              pay
+                .mutateAsync(undefined)
+                .then(() => moveFocus(byId('payment-status'), { say: true }))
+                .catch(() => undefined)
+            }
           >
             {pay.isPending ? t('orders.pay.paying') : t('orders.pay.test')}
           </Button>
@@ -69,7 +82,10 @@ export function PayBox({ order, refetch }: { order: Order; refetch: () => void }
             return (await createPaypalOrder(order.id)).id;
           }}
           onApprove={async (paypalOrderId) => {
-            await pay.mutateAsync(paypalOrderId).catch(() => undefined);
+            await pay
+              .mutateAsync(paypalOrderId)
+              .then(() => moveFocus(byId('payment-status'), { say: true }))
+              .catch(() => undefined);
           }}
           onError={(error) => setPaypalError(errorMessage(error))}
         />

@@ -3,6 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { OrderItem } from '@marktgasse/shared';
+import { trapTab } from '../../../components/dialog-keys';
+import { errorProps } from '../../../components/form-field';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
@@ -12,10 +14,13 @@ export function PickupDialog({
   item,
   onClose,
   onConfirm,
+  onExited,
 }: {
   item: OrderItem | null;
   onClose: () => void;
   onConfirm: (code: string) => Promise<unknown>;
+  /** After the dialog has gone (its focus trap released): where focus goes next. */
+  onExited?: () => void;
 }) {
   const t = useT();
   const [code, setCode] = useState('');
@@ -52,6 +57,9 @@ export function PickupDialog({
       onHide={close}
       centered
       aria-labelledby="pickup-dialog-title"
+      aria-describedby="pickup-code-help"
+      onKeyDown={trapTab}
+      onExited={onExited}
       // The dialog takes the focus when shown; hand it on to the code field.
       onEntered={() => input.current?.focus()}
     >
@@ -62,7 +70,6 @@ export function PickupDialog({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {error && <Message variant="danger">{error}</Message>}
           <Form.Group controlId="pickup-code">
             <Form.Label>{t('orders.pickup.label')}</Form.Label>
             <Form.Control
@@ -72,9 +79,15 @@ export function PickupDialog({
               value={code}
               maxLength={20}
               onChange={(e) => setCode(e.target.value)}
-              aria-describedby="pickup-code-help"
+              {...errorProps('pickup-code', error ?? undefined, 'pickup-code-help')}
             />
             <Form.Text id="pickup-code-help">{t('orders.pickup.help')}</Form.Text>
+            {/* The message errorProps points at (an alert, so it is read when it appears). */}
+            {error && (
+              <Message variant="danger" id="pickup-code-error" className="mt-2 mb-0">
+                {error}
+              </Message>
+            )}
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>

@@ -81,7 +81,7 @@ export function ShippingItems({ so, busy, onSend }: { so: SellerOrder; busy: boo
           {t('orders.seller.shippingItems')}
         </h2>
         {so.isShipped ? (
-          <Badge bg="success" className="fw-normal fs-6">
+          <Badge bg="success" className="fw-normal fs-6" id="shipping-status" tabIndex={-1}>
             {t('orders.seller.sentOn', { date: f.date(so.shippedAt), time: f.time(so.shippedAt) })}
           </Badge>
         ) : (
@@ -128,7 +128,7 @@ export function InStoreItems({
             <div className="text-md-end small">
               <div className="text-body-secondary mb-1">{item.store?.name}</div>
               {item.isRetrieved ? (
-                <Badge bg="success" className="fw-normal">
+                <Badge bg="success" className="fw-normal" id={`pickup-status-${item.id}`} tabIndex={-1}>
                   {t('orders.seller.pickedUpOn', {
                     date: f.date(item.retrievedAt),
                     time: f.time(item.retrievedAt),

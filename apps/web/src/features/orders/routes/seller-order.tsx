@@ -4,6 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router';
 import type { OrderItem, SellerOrder } from '@marktgasse/shared';
 import { Loader } from '../../../components/loader';
+import { byId, moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
@@ -26,6 +27,7 @@ function Detail({ id }: { id: string }) {
   const action = useSellerOrderAction(id);
   const [pickupItem, setPickupItem] = useState<OrderItem | null>(null);
   const completeTried = useRef(false);
+  const handedOver = useRef<number | null>(null);
 
   // Spec §4: once nothing is left to ship or hand over, complete the seller order (once).
   useEffect(() => {
@@ -44,13 +46,29 @@ function Detail({ id }: { id: string }) {
       <SellerOrderBody
         so={so}
         busy={action.isPending}
-        onSend={() => action.mutate({ kind: 'send' })}
+        onSend={() =>
+          // The button goes away: focus and announce the "Sent on …" mark that replaces it.
+          action.mutate(
+            { kind: 'send' },
+            { onSuccess: () => moveFocus(byId('shipping-status'), { say: true }) },
+          )
+        }
         onPickup={setPickupItem}
       />
       <PickupDialog
         item={pickupItem}
         onClose={() => setPickupItem(null)}
-        onConfirm={(code) => action.mutateAsync({ kind: 'retrieve', itemId: pickupItem!.id, code })}
+        onConfirm={async (code) => {
+          const itemId = pickupItem!.id;
+          await action.mutateAsync({ kind: 'retrieve', itemId, code });
+          handedOver.current = itemId;
+        }}
+        // The button that opened the dialog is gone: focus and announce the "Picked up …" mark.
+        onExited={() => {
+          if (handedOver.current === null) return;
+          moveFocus(byId(`pickup-status-${handedOver.current}`), { say: true });
+          handedOver.current = null;
+        }}
       />
     </>
   );

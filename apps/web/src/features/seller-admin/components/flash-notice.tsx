@@ -1,18 +1,33 @@
-import Fade from 'react-bootstrap/Fade';
+import { useEffect } from 'react';
+import { announce } from '../../../components/announcer';
+import { moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useFlashNotice } from '../hooks/use-flash-notice';
 
-/** The success notice a create page hands over; fades after 1.5 s (spec §4). */
+/**
+ * The success notice a create page hands over: announced through the app's live region (a region
+ * inserted with the new page is not reliably read) and shown until dismissed (decision 186).
+ */
 export function FlashNotice() {
   const t = useT();
-  const { notice, visible } = useFlashNotice();
+  const { notice, dismiss } = useFlashNotice();
+  const text = notice ? t(notice) : '';
+  useEffect(() => {
+    if (text) announce(text);
+  }, [text]);
   if (!notice) return null;
   return (
-    <Fade in={visible} appear unmountOnExit>
-      <div>
-        <Message variant="success">{t(notice)}</Message>
-      </div>
-    </Fade>
+    <Message
+      variant="success"
+      live={false}
+      closeLabel={t('components.confirm.close')}
+      onClose={() => {
+        dismiss();
+        moveFocus(() => null);
+      }}
+    >
+      {text}
+    </Message>
   );
 }

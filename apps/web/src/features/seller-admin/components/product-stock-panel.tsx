@@ -24,7 +24,7 @@ export function ProductStockPanel({ product }: { product: Product }) {
 
   return (
     <div className="p-2 p-md-3 bg-body-tertiary rounded">
-      <h3 className="h6 mb-2">{t('seller.stock.of', { label: `${product.brand} ${product.name}` })}</h3>
+      <h2 className="h6 mb-2">{t('seller.stock.of', { label: `${product.brand} ${product.name}` })}</h2>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       {stores.isPending || stocks.isPending ? (
         <Loader label={t('seller.stock.loading')} />

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Loader } from '../../../components/loader';
+import { moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
@@ -66,6 +67,8 @@ export function SellerListPage<T extends { id: number; name: string }>({
     mutation.mutate(item.id, {
       onSuccess: () => {
         setDeleted(true);
+        // The row and its Delete button are gone: focus and announce the notice instead.
+        moveFocus(() => document.getElementById('deleted-notice'), { say: true });
         if (expanded === item.id) setExpanded(null);
       },
     });
@@ -75,17 +78,23 @@ export function SellerListPage<T extends { id: number; name: string }>({
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">{title}</h1>
+        <h1 className="h3 mb-0" id="list-title">
+          {title}
+        </h1>
         <Link to={add.to} className="btn btn-primary">
           {add.label}
         </Link>
       </div>
 
       <FlashNotice />
-      {deleted && <Message variant="success">{remove.deletedText}</Message>}
+      {deleted && (
+        <Message variant="success" id="deleted-notice" live={false}>
+          {remove.deletedText}
+        </Message>
+      )}
       {mutation.isError && <Message variant="danger">{errorMessage(mutation.error)}</Message>}
 
-      <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-3">
+      <Form role="search" aria-labelledby="list-title" onSubmit={(e) => e.preventDefault()} className="mb-3">
         <Form.Label htmlFor={search.id} className="visually-hidden">
           {search.label}
         </Form.Label>

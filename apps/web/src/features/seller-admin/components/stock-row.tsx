@@ -3,12 +3,14 @@
  * save (creates the stock record when there is none, otherwise updates it). Delete sets the
  * number to 0 after a confirmation and is disabled when the number is already 0.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { MAX_STOCK, type Product, type Store } from '@marktgasse/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { moveFocus } from '../../../components/focus';
+import { FieldFeedback, errorProps } from '../../../components/form-field';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSaveStock } from '../api/stocks';
@@ -42,6 +44,7 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
   const [confirming, setConfirming] = useState(false);
   const save = useSaveStock();
   const inputId = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
   const t = useT();
   // How the row is named for assistive technology, e.g. 'Sennerei Bergkäse in Laden Bern'.
   const label = t('seller.stock.rowLabel', {
@@ -56,6 +59,12 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
     setEditing(true);
   }
 
+  /** Leaves edit mode with focus back on this row's Edit button; `said` is announced. */
+  function stopEdit(said?: string) {
+    setEditing(false);
+    moveFocus(() => editButton.current, { say: said });
+  }
+
   function submit() {
     const trimmed = value.trim();
     const parsed = Number(trimmed);
@@ -63,7 +72,10 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
       setInvalid(true);
       return;
     }
-    save.mutate({ ...pair, number: parsed }, { onSuccess: () => setEditing(false) });
+    save.mutate(
+      { ...pair, number: parsed },
+      { onSuccess: () => stopEdit(`${t('seller.stock.of', { label })}: ${parsed}`) },
+    );
   }
 
   return (
@@ -94,24 +106,22 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
                   size="sm"
                   style={{ width: '7rem' }}
                   value={value}
-                  isInvalid={invalid}
+                  {...errorProps(inputId, invalid ? t('seller.stock.numberRule') : undefined)}
                   autoFocus
                   onChange={(e) => {
                     setValue(e.target.value);
                     setInvalid(false);
                   }}
                   onKeyDown={(e) => {
-                    if (e.key === 'Escape') setEditing(false);
+                    if (e.key === 'Escape') stopEdit();
                   }}
                 />
-                <Form.Control.Feedback type="invalid" className="text-wrap">
-                  {t('seller.stock.numberRule')}
-                </Form.Control.Feedback>
+                <FieldFeedback id={inputId} error={invalid ? t('seller.stock.numberRule') : undefined} />
               </div>
               <Button type="submit" size="sm" variant="primary" disabled={save.isPending}>
                 {t('seller.save')}
               </Button>
-              <Button type="button" size="sm" variant="outline-secondary" onClick={() => setEditing(false)}>
+              <Button type="button" size="sm" variant="outline-secondary" onClick={() => stopEdit()}>
                 {t('seller.cancel')}
               </Button>
             </Form>
@@ -124,7 +134,7 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
         <td className="text-end">
           <div className="d-inline-flex flex-wrap justify-content-end gap-2">
             {!editing && (
-              <Button size="sm" variant="outline-primary" onClick={startEdit}>
+              <Button ref={editButton} size="sm" variant="outline-primary" onClick={startEdit}>
                 {t('seller.edit')}
                 <span className="visually-hidden"> {t('seller.stock.editOf', { label })}</span>
               </Button>
@@ -155,7 +165,16 @@ export function StockRow({ children, product, store, stock, columns }: Props) {
         title={t('seller.stock.deleteTitle')}
         body={t('seller.stock.deleteBody', { label })}
         onClose={() => setConfirming(false)}
-        onConfirm={() => save.mutate({ ...pair, number: 0 })}
+        // Delete disables itself (the number is 0): focus goes to the row's Edit button.
+        onConfirm={() =>
+          save.mutate(
+            { ...pair, number: 0 },
+            {
+              onSuccess: () =>
+                moveFocus(() => editButton.current, { say: `${t('seller.stock.of', { label })}: 0` }),
+            },
+          )
+        }
       />
     </>
   );

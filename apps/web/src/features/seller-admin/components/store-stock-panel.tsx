@@ -40,8 +40,9 @@ export function StoreStockPanel({ store }: { store: Store }) {
 
   return (
     <div className="p-2 p-md-3 bg-body-tertiary rounded">
-      <h3 className="h6 mb-2">{t('seller.stock.in', { name: store.name })}</h3>
-      <Form role="search" onSubmit={(e) => e.preventDefault()} className="mb-2">
+      <h2 className="h6 mb-2">{t('seller.stock.in', { name: store.name })}</h2>
+      {/* A filter inside the page, not a second search landmark. */}
+      <Form onSubmit={(e) => e.preventDefault()} className="mb-2">
         <Form.Label htmlFor={`store-search-${store.id}`} className="visually-hidden">
           {t('seller.stock.searchIn', { name: store.name })}
         </Form.Label>
