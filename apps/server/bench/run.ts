@@ -437,7 +437,7 @@ async function crawl(base: string, server: ChildProcess, pickFile: string, count
   const seconds = (Date.now() - started) / 1000;
   const after = memoryOf(server.pid!);
   await drained(base);
-  const line = `Crawl: ${r.total} of ${count} product pages (${CRAWL_MAX > 0 ? 'a random sample, ' : ''}once each in random order (32 connections): ${seconds.toFixed(0)} s, ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx/errors ${r.non2xx + r.errors}; server RSS ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during (${after.peak.toFixed(0)} MB process peak since start).`;
+  const line = `Crawl: ${r.total} of ${count} product pages, ${CRAWL_MAX > 0 ? 'a random sample, ' : ''}once each in random order (32 connections): ${seconds.toFixed(0)} s, ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx/errors ${r.non2xx + r.errors}; server RSS ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during (${after.peak.toFixed(0)} MB process peak since start).`;
   log(line);
   return line;
 }
