@@ -186,6 +186,23 @@ describe('a customer cancels', () => {
     expect(retry.json()).toMatchObject({ status: 'refunded', refundedAmount: '80.00' });
   });
 
+  it('never both sends and refunds when the seller sends while the customer cancels', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { shop, customer, orderId, soId } = await oneSellerOrder();
+      await payOk(customer, orderId);
+      const [send, cancel] = await Promise.all([
+        put(shop.seller, `/api/seller-orders/${soId}/send/`),
+        put(customer, `/api/orders/${orderId}/cancel/`),
+      ]);
+      expect([send.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+      const refunded = providerRefunds(orderId).length;
+      expect(refunded).toBe(cancel.statusCode === 200 ? 1 : 0);
+      expect(await stockOf(db, shop.stores[0]!.id, shop.products[0]!.id)).toBe(
+        cancel.statusCode === 200 ? 10 : 8,
+      );
+    }
+  });
+
   it('is refused once a part was sent or picked up, after expiry, and for anyone else (404)', async () => {
     const shop = await buildShop(t.app, db, { prices: ['30.00'], stock: [[10]] });
     const customer = await registerUser(t.app);

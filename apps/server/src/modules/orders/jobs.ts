@@ -14,7 +14,7 @@ export const orderJobs: readonly Job[] = [
     // Captures whose answer never reached the database, and refunds left unfinished (decision 156).
     name: 'orders.reconcile-payments',
     intervalMs: 30_000,
-    run: (ctx) => ordersServiceFor(ctx).reconcilePayments(),
+    run: (ctx, log) => ordersServiceFor(ctx).reconcilePayments(60, log),
   },
   {
     name: 'orders.deliver-outbox',

@@ -897,6 +897,19 @@ export async function uncancelSellerOrder(tx: DbOrTx, sellerOrderId: number): Pr
     .where(eq(sellerOrders.id, sellerOrderId));
 }
 
+/**
+ * Locks every seller order of the order (in id order): a cancellation holding them cannot
+ * interleave with a send or a pick-up, which lock the seller order they change.
+ */
+export async function lockSellerOrdersOf(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx
+    .select({ id: sellerOrders.id })
+    .from(sellerOrders)
+    .where(eq(sellerOrders.orderId, orderId))
+    .orderBy(asc(sellerOrders.id))
+    .for('update');
+}
+
 /** True when every seller order of the order is cancelled. */
 export async function allSellerOrdersCancelled(tx: DbOrTx, orderId: number): Promise<boolean> {
   const open = await tx

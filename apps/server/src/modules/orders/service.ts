@@ -13,6 +13,7 @@ import {
   type PaymentConfig,
   type SellerOrder,
 } from '@marktgasse/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
@@ -431,19 +432,24 @@ export class OrdersService {
    * back to pending when nothing was captured; refunds left unfinished (a crash, a lost
    * answer) are asked for again with the same key. Answers how many it settled.
    */
-  async reconcilePayments(refundAfterSeconds = 60): Promise<number> {
+  async reconcilePayments(refundAfterSeconds = 60, log?: FastifyBaseLogger): Promise<number> {
     let settled = 0;
     for (const id of await repo.overduePayingOrderIds(this.db, 50)) {
       const order = await repo.findOrder(this.db, id);
       if (!order || order.status !== 'paying') continue;
-      const captured = await this.provider.findCapture({
-        id,
-        totalRappen: order.itemsRappen + order.shippingRappen,
-        providerOrderId: order.providerOrderId,
-      });
-      if (captured) await this.recordCapture(id, captured);
-      else await repo.endPaying(this.db, id);
-      settled += 1;
+      try {
+        const captured = await this.provider.findCapture({
+          id,
+          totalRappen: order.itemsRappen + order.shippingRappen,
+          providerOrderId: order.providerOrderId,
+        });
+        if (captured) await this.recordCapture(id, captured);
+        else await repo.endPaying(this.db, id);
+        settled += 1;
+      } catch (error) {
+        // The provider cannot tell yet (or refused a refund): this order waits for the next pass.
+        log?.warn({ orderId: id, err: String(error) }, 'payment not reconciled yet');
+      }
     }
     for (const refund of await repo.stalePendingRefunds(this.db, refundAfterSeconds, 50)) {
       try {
@@ -558,6 +564,7 @@ export class OrdersService {
           if (order.status === 'expired' || (order.status === 'pending' && order.expiresAt <= new Date())) {
             throw conflict(`Order ${orderId} has expired, so there is nothing to cancel.`);
           }
+          await repo.lockSellerOrdersOf(tx, orderId);
           if (await repo.anythingHandedOver(tx, orderId)) {
             throw conflict(
               `Part of order ${orderId} has already been sent or picked up, so the order can no longer be cancelled.`,
