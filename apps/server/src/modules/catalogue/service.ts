@@ -51,7 +51,11 @@ function toProduct(ctx: AppContext, row: ProductFull): Product {
     subcategory: p.subcategoryId,
     subcategoryName: row.subcategoryName,
     seller: p.sellerId,
-    sellerDetails: { id: p.sellerId, name: row.username, image: mediaUrl(ctx.media, row.sellerImage, 'profile') },
+    sellerDetails: {
+      id: p.sellerId,
+      name: row.username,
+      image: mediaUrl(ctx.media, row.sellerImage, 'profile'),
+    },
     seller_id: p.sellerId,
     username: row.username,
     rating: ratingOf(p.ratingSum, p.numReviews),
