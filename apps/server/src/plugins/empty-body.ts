@@ -18,7 +18,10 @@ function optionalObject(raw: string): Record<string, unknown> | undefined {
   const text = raw.trim();
   if (!text.startsWith('{')) return undefined;
   try {
-    const value: unknown = JSON.parse(text);
+    // Like Fastify's own JSON parser, keys that could reach a prototype are dropped.
+    const value: unknown = JSON.parse(text, (key, v: unknown) =>
+      key === '__proto__' || key === 'constructor' ? undefined : v,
+    );
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined;
