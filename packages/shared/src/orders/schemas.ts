@@ -93,7 +93,8 @@ export const parentOrderSchema = z.object({
 
 export const sellerOrderSchema = z.object({
   id: z.number().int(),
-  seller: z.object({ id: z.number().int(), username: z.string() }),
+  /** `name`: the shop name when the seller set one, else the username (decision 176). */
+  seller: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
   customer: z.object({ username: z.string(), email: z.string() }),
   order: parentOrderSchema,
   shippingAddress: shippingAddressSchema.nullable(),

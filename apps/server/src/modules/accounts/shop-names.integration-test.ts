@@ -4,6 +4,7 @@ import { build, type TestApp } from '../../../test/build.ts';
 import { registerCustomer, registerSeller, uniqueName, type TestUser } from '../../../test/fixtures.ts';
 import { categoryRef, createProduct } from '../../../test/catalogue-builders.ts';
 import { createStore } from '../../../test/store-builders.ts';
+import { buildShop, orderPayload } from '../../../test/order-builders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,6 +65,33 @@ describe('shop names', () => {
     // Found by a word of the shop name (folded: "sonnenbuhl" without the umlaut).
     const found = await t.app.inject({ url: '/api/search/?type=profiles&search_string=sonnenbuhl' });
     expect((found.json() as { user: number }[]).map((s) => s.user)).toContain(seller.id);
+  });
+
+  it('shows the shop name on order cards: the customer order, the seller order and a pick-up line', async () => {
+    const shop = await buildShop(t.app, t.database.db);
+    expect((await setShopName(shop.seller, 'Käserei am Bach')).statusCode).toBe(200);
+    const customer = await registerCustomer(t.app);
+    const [product] = shop.products;
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/add/',
+      headers: customer.auth,
+      payload: orderPayload([{ product: product!, store: shop.stores[0] }], {
+        totalPrice: product!.price,
+        totalShippingPrice: '0.00',
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (
+      await t.app.inject({ url: `/api/orders/${placed.json().id}/`, headers: customer.auth })
+    ).json();
+    const part = order.sellerOrder[0];
+    expect(part.seller).toMatchObject({
+      id: shop.seller.id,
+      username: shop.seller.username,
+      name: 'Käserei am Bach',
+    });
+    expect(part.inStoreOrderItems[0].store.owner_name).toBe('Käserei am Bach');
   });
 
   it('falls back to the username when the shop name is removed', async () => {

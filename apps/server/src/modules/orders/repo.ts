@@ -23,6 +23,7 @@ import {
   orders,
   outbox,
   payments,
+  profiles,
   refunds,
   sellerOrders,
   stockAllocations,
@@ -40,7 +41,9 @@ export type PaymentRow = typeof payments.$inferSelect;
 export interface ProductForSale {
   id: number;
   sellerId: number;
+  /** The shop name when the seller set one, else the username (decision 176). */
   sellerName: string;
+  sellerUsername: string;
   sellerEmail: string;
   name: string;
   brand: string;
@@ -61,6 +64,8 @@ export interface StockForSale {
 export interface UserBrief {
   id: number;
   username: string;
+  /** The shop name when the user (a seller) set one, else the username. */
+  name: string;
   email: string;
 }
 
@@ -107,10 +112,12 @@ const readForPlacementStatement = statement(
       where p.deleted_at is null)
     select
       (select coalesce(json_agg(json_build_object(
-          'id', f.id, 'sellerId', f.seller_id, 'sellerName', u.username, 'sellerEmail', u.email,
+          'id', f.id, 'sellerId', f.seller_id, 'sellerName', coalesce(nullif(u.display_name, ''), u.username),
+          'sellerUsername', u.username, 'sellerEmail', u.email,
           'name', f.name, 'brand', f.brand, 'image', f.image, 'priceRappen', f.price_rappen)), '[]'::json)
         from found f
-        join lateral (select username, email from users where users.id = f.seller_id limit 1) u on true
+        join lateral (select us.username, us.email, pr.display_name from users us
+          left join profiles pr on pr.user_id = us.id where us.id = f.seller_id limit 1) u on true
       ) as products,
       (select coalesce(json_agg(json_build_object(
           'id', l.id, 'storeId', l.store_id, 'productId', l.product_id, 'number', l.number,
@@ -363,10 +370,11 @@ export async function sellerOrderIdsOfSeller(
 export async function findUsers(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, email: users.email, displayName: profiles.displayName })
     .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ displayName, ...r }) => [r.id, { ...r, name: displayName || r.username }]));
 }
 
 /** Everything needed to show the given orders (all seller orders) or only the given seller orders. */

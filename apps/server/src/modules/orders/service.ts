@@ -154,10 +154,15 @@ export class OrdersService {
   private placedAnswer(caller: Caller, { rows, read }: Placed): Order {
     const cities = new Map(read.stocks.map((s) => [s.storeId, s.storeCity]));
     const users = new Map<number, repo.UserBrief>([
-      [caller.id, { id: caller.id, username: caller.username, email: caller.email }],
+      [caller.id, { id: caller.id, username: caller.username, name: caller.username, email: caller.email }],
     ]);
     for (const p of read.products) {
-      users.set(p.sellerId, { id: p.sellerId, username: p.sellerName, email: p.sellerEmail });
+      users.set(p.sellerId, {
+        id: p.sellerId,
+        username: p.sellerUsername,
+        name: p.sellerName,
+        email: p.sellerEmail,
+      });
     }
     const graph: repo.OrderGraph = {
       orders: [rows.order],

@@ -61,7 +61,11 @@ export function sellerOrderView(
   const inStore = items.filter((i) => i.orderType === 'inStore').map((i) => itemView(media, graph, i, so));
   return {
     id: so.id,
-    seller: { id: so.sellerId, username: seller?.username ?? '' },
+    seller: {
+      id: so.sellerId,
+      username: seller?.username ?? '',
+      name: seller?.name ?? seller?.username ?? '',
+    },
     customer: { username: customer?.username ?? '', email: customer?.email ?? '' },
     order: {
       id: order.id,

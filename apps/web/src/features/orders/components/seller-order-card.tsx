@@ -50,7 +50,7 @@ export function SellerOrderCard({ sellerOrder }: { sellerOrder: SellerOrder }) {
         </h3>
         <span className="small">
           {t('orders.sellerCard.seller')}{' '}
-          <Link to={paths.seller(sellerOrder.seller.id)}>{sellerOrder.seller.username}</Link>
+          <Link to={paths.seller(sellerOrder.seller.id)}>{sellerOrder.seller.name}</Link>
         </span>
       </Card.Header>
       {sellerOrder.isCancelled && (
