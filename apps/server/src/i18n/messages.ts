@@ -218,11 +218,6 @@ export const MESSAGES: Catalogue = {
     fr: 'La sous-catégorie {id} n’existe pas.',
     it: 'La sottocategoria {id} non esiste.',
   },
-  'You can only delete your own products.': {
-    de: 'Sie können nur Ihre eigenen Produkte löschen.',
-    fr: 'Vous ne pouvez supprimer que vos propres produits.',
-    it: 'Puoi eliminare solo i tuoi prodotti.',
-  },
   'Please login to write a review': {
     de: 'Bitte melden Sie sich an, um eine Bewertung zu schreiben',
     fr: 'Veuillez vous connecter pour écrire un avis',
@@ -626,27 +621,12 @@ export const MESSAGES: Catalogue = {
     fr: 'Le stock doit être un nombre entier de 0 à 1 000 000.',
     it: 'La giacenza deve essere un numero intero da 0 a 1’000’000.',
   },
-  'Only the owner of a store can delete it.': {
-    de: 'Nur wem der Laden gehört, kann ihn löschen.',
-    fr: 'Seul le propriétaire d’un magasin peut le supprimer.',
-    it: 'Solo il titolare di un negozio può eliminarlo.',
-  },
   'Store {id} still has in-store pick-ups that were not handed over. Mark them picked up before deleting the store.':
     {
       de: 'Im Laden {id} gibt es noch Abholungen, die nicht übergeben wurden. Markieren Sie sie als abgeholt, bevor Sie den Laden löschen.',
       fr: 'Le magasin {id} a encore des retraits qui n’ont pas été remis. Marquez-les comme retirés avant de supprimer le magasin.',
       it: 'Il negozio {id} ha ancora ritiri non consegnati. Segnali come ritirati prima di eliminare il negozio.',
     },
-  'Only the owner of both the store and the product can set its stock.': {
-    de: 'Nur wem der Laden und das Produkt gehören, kann den Bestand festlegen.',
-    fr: 'Seul le propriétaire du magasin et du produit peut en fixer le stock.',
-    it: 'Solo chi possiede sia il negozio sia il prodotto può impostarne la giacenza.',
-  },
-  'Only the owner of both the store and the product can change its stock.': {
-    de: 'Nur wem der Laden und das Produkt gehören, kann den Bestand ändern.',
-    fr: 'Seul le propriétaire du magasin et du produit peut en modifier le stock.',
-    it: 'Solo chi possiede sia il negozio sia il prodotto può modificarne la giacenza.',
-  },
   'Stock {id} does not exist.': {
     de: 'Bestand {id} existiert nicht.',
     fr: 'Le stock {id} n’existe pas.',

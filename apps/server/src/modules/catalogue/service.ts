@@ -334,8 +334,9 @@ export class CatalogueService {
 
   async delete(caller: Caller, id: number): Promise<void> {
     const product = await this.repo.findProduct(id);
-    if (!product || product.deletedAt) throw notFound(`Product ${id} does not exist.`);
-    if (product.sellerId !== caller.id) throw forbidden('You can only delete your own products.');
+    // Someone else's product answers exactly like a missing one.
+    if (!product || product.deletedAt || product.sellerId !== caller.id)
+      throw notFound(`Product ${id} does not exist.`);
     // Soft delete: order lines keep pointing at the row; the catalogue no longer shows it.
     await this.repo.softDelete(id);
     this.ctx.cache.invalidate();

@@ -13,7 +13,7 @@ import {
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -198,8 +198,8 @@ export class StoresService {
 
   async delete(caller: Caller, id: number): Promise<void> {
     const row = await this.repo.findStore(id);
-    if (!row) throw notFound(`Store ${id} does not exist.`);
-    if (row.store.ownerId !== caller.id) throw forbidden('Only the owner of a store can delete it.');
+    // Someone else's store answers exactly like a missing one.
+    if (!row || row.store.ownerId !== caller.id) throw notFound(`Store ${id} does not exist.`);
     const result = await this.repo.softDeleteStore(id);
     if (result === 'missing') throw notFound(`Store ${id} does not exist.`);
     if (result === 'pending')
@@ -250,11 +250,10 @@ export class StoresService {
   async createStock(caller: Caller, body: unknown): Promise<Stock> {
     const input = parseWith(stockCreateSchema, body);
     const store = await this.repo.findStore(input.store);
-    if (!store) throw notFound(`Store ${input.store} does not exist.`);
+    // Someone else's store or product answers exactly like a missing one.
+    if (!store || store.store.ownerId !== caller.id) throw notFound(`Store ${input.store} does not exist.`);
     const sellerId = await this.repo.findProductSeller(input.product);
-    if (sellerId === null) throw notFound(`Product ${input.product} does not exist.`);
-    if (store.store.ownerId !== caller.id || sellerId !== caller.id)
-      throw forbidden('Only the owner of both the store and the product can set its stock.');
+    if (sellerId === null || sellerId !== caller.id) throw notFound(`Product ${input.product} does not exist.`);
     const id = await this.repo.upsertStock(input.store, input.product, input.number);
     this.ctx.cache.invalidate();
     return this.getStock(id);
@@ -263,9 +262,8 @@ export class StoresService {
   async updateStock(caller: Caller, id: number, body: unknown): Promise<Stock> {
     const input = parseWith(stockUpdateSchema, body);
     const row = await this.repo.findStock(id);
-    if (!row) throw notFound(`Stock ${id} does not exist.`);
-    if (row.storeOwnerId !== caller.id || row.product.sellerId !== caller.id)
-      throw forbidden('Only the owner of both the store and the product can change its stock.');
+    if (!row || row.storeOwnerId !== caller.id || row.product.sellerId !== caller.id)
+      throw notFound(`Stock ${id} does not exist.`);
     await this.repo.setStockNumber(id, input.number);
     this.ctx.cache.invalidate();
     return this.getStock(id);

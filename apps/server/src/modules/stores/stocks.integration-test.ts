@@ -93,16 +93,16 @@ describe('creating and changing stock', () => {
     expect(top.json().number).toBe(1_000_000);
   });
 
-  it('refuses seller B on seller A’s store, product or stock row with 403 and changes nothing', async () => {
+  it('refuses seller B on seller A’s store, product or stock row like a missing one (404) and changes nothing', async () => {
     const row = await setStock(t.app, sellerA, storeA.id, productA.id, 9);
     // B's product in A's store, A's product in B's store, A's row.
-    expect((await post(sellerB, { number: 1, store: storeA.id, product: productB.id })).statusCode).toBe(403);
-    expect((await post(sellerB, { number: 1, store: storeB.id, product: productA.id })).statusCode).toBe(403);
-    expect((await post(sellerA, { number: 1, store: storeB.id, product: productA.id })).statusCode).toBe(403);
-    expect((await post(sellerB, { number: 1, store: storeA.id, product: productA.id })).statusCode).toBe(403);
+    expect((await post(sellerB, { number: 1, store: storeA.id, product: productB.id })).statusCode).toBe(404);
+    expect((await post(sellerB, { number: 1, store: storeB.id, product: productA.id })).statusCode).toBe(404);
+    expect((await post(sellerA, { number: 1, store: storeB.id, product: productA.id })).statusCode).toBe(404);
+    expect((await post(sellerB, { number: 1, store: storeA.id, product: productA.id })).statusCode).toBe(404);
     const foreign = await put(sellerB, row.id, { number: 0 });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().detail).toMatch(/owner/);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().detail).toBe(`Stock ${row.id} does not exist.`);
     const rows = await t.app.inject({ url: `/api/stocks/store/${storeA.id}` });
     expect(rows.json()).toEqual([expect.objectContaining({ id: row.id, number: 9 })]);
   });
