@@ -253,7 +253,8 @@ export class StoresService {
     // Someone else's store or product answers exactly like a missing one.
     if (!store || store.store.ownerId !== caller.id) throw notFound(`Store ${input.store} does not exist.`);
     const sellerId = await this.repo.findProductSeller(input.product);
-    if (sellerId === null || sellerId !== caller.id) throw notFound(`Product ${input.product} does not exist.`);
+    if (sellerId === null || sellerId !== caller.id)
+      throw notFound(`Product ${input.product} does not exist.`);
     const id = await this.repo.upsertStock(input.store, input.product, input.number);
     this.ctx.cache.invalidate();
     return this.getStock(id);

@@ -196,7 +196,7 @@ describe('reading stores', () => {
 });
 
 describe('DELETE /api/stores/{id}/', () => {
-  it('lets only the owner delete (someone else\'s answers like an unknown one: 404) and hides the deleted store', async () => {
+  it("lets only the owner delete (someone else's answers like an unknown one: 404) and hides the deleted store", async () => {
     const store = await createStore(t.app, sellerA);
     const other = await t.app.inject({
       method: 'DELETE',
