@@ -7,13 +7,9 @@ import {
   type OrderCreateInput,
   type ShippingAddress,
 } from '@marktgasse/shared';
-import { api, ApiError } from '../../../lib/api-client';
-import { attemptKeys } from '../lib/attempt-key';
+import { api } from '../../../lib/api-client';
+import { attemptKeys, unanswered } from '../../../lib/attempt-key';
 import { summarizeCart } from '../lib/cart-groups';
-
-/** No answer arrived (network) or the server could not answer: the order may or may not exist. */
-const unanswered = (error: unknown) =>
-  error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /** The §3 order creation payload: the cart lines, the items price and the shipping, as decimal strings. */
 export function orderPayload(

@@ -1,4 +1,5 @@
 /** Every order call of the web app: query options for reads, mutations that refresh what they change. */
+import { useState } from 'react';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -15,6 +16,7 @@ import {
   type SellerOrder,
 } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
+import { attemptKeys, unanswered } from '../../../lib/attempt-key';
 
 export interface PaymentConfig {
   provider: 'paypal' | 'test';
@@ -77,14 +79,27 @@ export const useMySellerOrders = () => useInfiniteQuery(mySellerOrdersQuery());
 export const useSellerOrder = (id: string) => useQuery(sellerOrderQuery(id));
 
 /** Pays an order: no body for the test provider, the approved PayPal order id otherwise. */
+/**
+ * Pays with one Idempotency-Key per attempt (server decision 173): a payment whose answer was
+ * lost is retried (twice, automatically) with the same key and never captured twice.
+ */
 export function usePayOrder(id: string) {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => attemptKeys());
   return useMutation({
-    mutationFn: (paypalOrderId?: string) =>
-      api<Order>(`/api/orders/${id}/pay/`, {
+    mutationFn: (paypalOrderId?: string) => {
+      const body = paypalOrderId ? { paypalOrderId } : undefined;
+      return api<Order>(`/api/orders/${id}/pay/`, {
         method: 'PUT',
-        body: paypalOrderId ? { paypalOrderId } : undefined,
-      }),
+        body,
+        headers: { 'idempotency-key': keys.keyFor({ id, body }) },
+      });
+    },
+    retry: (failures, error) => failures < 2 && unanswered(error),
+    onError: (error) => {
+      if (!unanswered(error)) keys.settle();
+    },
+    onSuccess: () => keys.settle(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
   });
 }

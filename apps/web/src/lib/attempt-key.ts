@@ -1,3 +1,5 @@
+import { ApiError } from './api-client';
+
 /**
  * One `Idempotency-Key` per checkout attempt (server decision 173): the same order sent again
  * (a retry after a lost answer) carries the same key, so the server answers the first order
@@ -31,3 +33,7 @@ export function attemptKeys(make: () => string = newAttemptKey): AttemptKeys {
     },
   };
 }
+
+/** No answer arrived (network) or the server could not answer: the request may or may not have taken effect. */
+export const unanswered = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);
