@@ -353,6 +353,30 @@ describe('a seller cancels their part', () => {
     expect(providerRefunds(orderId)).toEqual([]);
   });
 
+  it('mails the customer in the language the order was placed in, also when it was never paid', async () => {
+    const shop = await buildShop(t.app, db, { prices: ['30.00'], stock: [[10]] });
+    const customer = await registerUser(t.app);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/add/',
+      headers: { ...customer.auth, 'accept-language': 'fr-CH' },
+      payload: orderPayload([{ product: shop.products[0]! }], {
+        totalPrice: '30.00',
+        totalShippingPrice: '20.00',
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { id: orderId, sellerOrder } = placed.json() as { id: number; sellerOrder: { id: number }[] };
+    const res = await put(shop.seller, `/api/seller-orders/${sellerOrder[0]!.id}/cancel/`, {
+      reason: 'Fermé',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await mailsTo(customer.email);
+    expect(mails.map((m) => m.subject)).toContain(
+      `Marktgasse : ${shop.seller.username} a annulé sa part de la commande n° ${orderId}`,
+    );
+  });
+
   it('needs a reason', async () => {
     const { a, soA } = await twoSellerOrder();
     const res = await put(a.seller, `/api/seller-orders/${soA}/cancel/`, { reason: '   ' });

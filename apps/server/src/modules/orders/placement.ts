@@ -214,7 +214,7 @@ export function placementRows(
   priced: PricedCart,
   reservation: Reservation,
   read: Pick<PlacementRead, 'ids' | 'now' | 'stocks'>,
-  hold: { minutes: number; extensions: number },
+  hold: { minutes: number; extensions: number; locale: string | null },
 ): PlacementRows {
   const createdAt = read.now;
   const order: OrderRow = {
@@ -234,7 +234,7 @@ export function placementRows(
     payingUntil: null,
     cancelledAt: null,
     refundedRappen: 0,
-    locale: null,
+    locale: hold.locale,
   };
   const storeNames = new Map(read.stocks.map((s) => [s.storeId, s.storeName]));
   const itemIds = read.ids.items.values();

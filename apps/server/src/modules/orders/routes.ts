@@ -115,7 +115,8 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
         route: 'POST /api/orders/add/',
         request: request.body,
         status: 201,
-        execute: (store) => service.place(caller, request.body, { onPlaced: store }),
+        execute: (store) =>
+          service.place(caller, request.body, { onPlaced: store, locale: mailLanguage(request) }),
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       else

@@ -69,6 +69,8 @@ export interface PlaceOptions {
    * (the idempotency key's stored answer) commits together with the order, or not at all.
    */
   onPlaced?: (tx: DbOrTx, order: Order) => Promise<void>;
+  /** The customer's language for this order's e-mails (de, fr, it; null: English). */
+  locale?: string | null;
 }
 
 export class OrdersService {
@@ -134,6 +136,7 @@ export class OrdersService {
     const rows = placementRows(caller, cart, priced, reservation, read, {
       minutes: this.ctx.config.ORDER_HOLD_MINUTES,
       extensions: this.ctx.config.ORDER_HOLD_MAX_EXTENSIONS,
+      locale: options.locale ?? null,
     });
     try {
       return await this.db.transaction(async (tx) => {
