@@ -112,7 +112,7 @@ test.describe('cancel an order', () => {
     await dialog.getByRole('button', { name: 'Cancel my part' }).click();
     await expect(page.getByText(/This part was cancelled on/)).toBeVisible();
     await expect(page.getByText('Reason: The last unit was damaged in the shop.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Mark As Sent' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Mark As Sent' })).toHaveCount(0);
     expect(await stockOf(page, product.id)).toBe(before);
     await screenshots(page, 'cancel-part-seller');
 

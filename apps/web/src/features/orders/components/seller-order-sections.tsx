@@ -84,7 +84,7 @@ export function ShippingItems({ so, busy, onSend }: { so: SellerOrder; busy: boo
           <Badge bg="success" className="fw-normal fs-6" id="shipping-status" tabIndex={-1}>
             {t('orders.seller.sentOn', { date: f.date(so.shippedAt), time: f.time(so.shippedAt) })}
           </Badge>
-        ) : (
+        ) : so.isCancelled ? null : (
           <Button size="sm" disabled={!so.order.isPaid || busy} onClick={onSend}>
             {t('orders.seller.markSent')}
           </Button>
@@ -134,7 +134,7 @@ export function InStoreItems({
                     time: f.time(item.retrievedAt),
                   })}
                 </Badge>
-              ) : (
+              ) : so.isCancelled ? null : (
                 <Button
                   size="sm"
                   variant="outline-primary"
