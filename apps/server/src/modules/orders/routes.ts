@@ -20,6 +20,7 @@ import {
   sellerOrderSchema,
 } from '@marktgasse/shared';
 import { negotiateLanguage } from '../../i18n/translate.ts';
+import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
@@ -66,16 +67,11 @@ async function listAnswer<T>(
   query: ListQuery,
   load: (page: { offset: number; limit: number }) => Promise<Paged<T>>,
 ): Promise<Paged<T> | T[]> {
-  if (query.offset !== undefined || query.limit !== undefined) {
+  if (wantsPage(query)) {
     return load({ offset: query.offset ?? 0, limit: query.limit ?? ORDERS_PAGE_SIZE });
   }
   const page = await load({ offset: 0, limit: ORDERS_MAX_PAGE_SIZE });
-  reply.header('x-total-count', String(page.count));
-  if (page.next !== null) {
-    const relative = `${request.routeOptions.url}?offset=${page.next}&limit=${ORDERS_MAX_PAGE_SIZE}`;
-    const url = ctx.config.PUBLIC_URL ? new URL(relative, ctx.config.PUBLIC_URL).toString() : relative;
-    reply.header('link', `<${url}>; rel="next"`);
-  }
+  plainListHeaders(ctx.config, request, reply, page.count, ORDERS_MAX_PAGE_SIZE);
   return page.results;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
@@ -8,6 +8,7 @@ import {
   searchResponseSchemaFor,
   SEARCH_PAGE_SIZES,
 } from '@marktgasse/shared';
+import { plainListHeaders } from '../../lib/list-answer.ts';
 import type { AppContext } from '../../context.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from '../catalogue/public-answer.ts';
 import { SearchService, type SearchResult } from './service.ts';
@@ -24,27 +25,6 @@ function body(result: SearchResult): unknown {
     count: result.count,
     next: nextOffset(result.offset, result.limit, result.count),
   };
-}
-
-/**
- * A plain list says how many matched and where the rest is: X-Total-Count, and an RFC 8288
- * Link to the next page (the same query with offset and limit) when the list was capped.
- */
-function listHeaders(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  count: number,
-  limit: number,
-): void {
-  reply.header('x-total-count', String(count));
-  if (count <= limit) return;
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('offset', String(limit));
-  url.searchParams.set('limit', String(limit));
-  const relative = `${url.pathname}${url.search}`;
-  const next = ctx.config.PUBLIC_URL ? new URL(relative, ctx.config.PUBLIC_URL).toString() : relative;
-  reply.header('link', `<${next}>; rel="next"`);
 }
 
 /**
@@ -104,7 +84,7 @@ export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Prom
       if (personal) {
         markPrivate(reply);
         const result = await prepared.run();
-        if (!result.paged) listHeaders(ctx, request, reply, result.count, result.limit);
+        if (!result.paged) plainListHeaders(ctx.config, request, reply, result.count, result.limit);
         return body(result);
       }
       const key = prepared.key;
@@ -118,7 +98,7 @@ export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Prom
       if (!paged) {
         let count = counts.get(key);
         if (count === undefined) remember(counts, key, (count = (await prepared.run()).count));
-        listHeaders(ctx, request, reply, count, query.limit ?? SEARCH_PAGE_SIZES[query.type].max);
+        plainListHeaders(ctx.config, request, reply, count, query.limit ?? SEARCH_PAGE_SIZES[query.type].max);
       }
       return sendAnswer(request, reply, answer);
     },
