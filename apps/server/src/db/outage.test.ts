@@ -75,6 +75,18 @@ describe('DatabaseWatchdog', () => {
     });
   });
 
+  it('keeps a full disk in view after the refused write’s ROLLBACK, and forgets it after a write that went through', () => {
+    const watchdog = new DatabaseWatchdog({ stallMs: 1_000, exitMs: 2_000 }, 'postgres');
+    watchdog.begin('insert into orders default values')(
+      Object.assign(new Error('could not extend file'), { code: '53100' }),
+    );
+    watchdog.begin('rollback')();
+    watchdog.begin('select 1')();
+    expect(watchdog.problem()?.kind).toBe('disk-full');
+    watchdog.begin('update stocks set number = 1 where id = $1')();
+    expect(watchdog.problem()).toBeNull();
+  });
+
   it('tells reads from writes for the low-space guard', () => {
     expect(isReadOnlySql('select "id" from "products" where "id" = $1')).toBe(true);
     expect(isReadOnlySql('with x as (select 1) select * from x')).toBe(true);

@@ -55,6 +55,16 @@ export function isReadOnlySql(text: string): boolean {
   );
 }
 
+/**
+ * Transaction and session control (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, SET…): it writes no data,
+ * so its success says nothing about room on the disk (a ROLLBACK follows every refused write).
+ */
+export function isSessionControlSql(text: string): boolean {
+  return /^\s*(begin|start\s+transaction|commit|end|rollback|abort|savepoint|release|set|reset|discard)\b/i.test(
+    text,
+  );
+}
+
 export class DatabaseWatchdog {
   private readonly inFlight = new Map<number, number>();
   private nextId = 0;
@@ -94,7 +104,13 @@ export class DatabaseWatchdog {
       this.stalledLogged = false;
       if (error !== undefined) this.noteFailure(error);
       // A write that went through: the disk has room again.
-      else if (sqlText !== undefined && this.diskFullAt && !isReadOnlySql(sqlText)) this.diskFullAt = 0;
+      else if (
+        sqlText !== undefined &&
+        this.diskFullAt &&
+        !isReadOnlySql(sqlText) &&
+        !isSessionControlSql(sqlText)
+      )
+        this.diskFullAt = 0;
     };
   }
 
