@@ -13,6 +13,8 @@ interface Product {
   price: string;
   seller: number;
   username: string;
+  /** `name`: the shop name (or the username when the seller set none). */
+  sellerDetails: { name: string };
   countInStock: number;
   stocks: ProductStock[];
 }
@@ -121,7 +123,7 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   await expect(page.getByText(store.storeName, { exact: true })).toBeVisible();
   await expect(page.getByText('Online', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Free shipping on orders over CHF 100.-')).toBeVisible();
-  await expect(page.getByRole('link', { name: online2.username })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: online2.sellerDetails.name })).toHaveAttribute(
     'href',
     `#/seller/${online2.seller}`,
   );
