@@ -292,12 +292,11 @@ describe('a seller cancels their part', () => {
     ]);
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({
-      isCancelled: true,
-      cancelledAt: expect.any(String),
-      cancelReason: reason,
-    });
-    expect(second.json().cancelReason).toBe(reason);
+    // Either call may win the race; both answer the one cancellation that happened.
+    const won = first.json().cancelReason as string;
+    expect([reason, 'twice']).toContain(won);
+    expect(first.json()).toMatchObject({ isCancelled: true, cancelledAt: expect.any(String) });
+    expect(second.json()).toMatchObject({ cancelReason: won, cancelledAt: first.json().cancelledAt });
     expect(providerRefunds(orderId)).toEqual([
       expect.objectContaining({ amountRappen: 5000, key: `seller-order-${soA}` }),
     ]);
@@ -307,7 +306,7 @@ describe('a seller cancels their part', () => {
     const order = (await get(customer, `/api/orders/${orderId}/`)).json();
     expect(order).toMatchObject({ status: 'partlyRefunded', refundedAmount: '50.00', cancelledAt: null });
     const mail = (await mailsTo(customer.email)).find((m) => m.subject.includes('cancelled their part'));
-    expect(mail?.body).toContain(reason);
+    expect(mail?.body).toContain(won);
     expect(mail?.body).toContain('We refunded CHF 50.-');
 
     // The other seller goes on; the cancelled part cannot be sent.
