@@ -4,44 +4,11 @@
  * older order keeps the old price), moves a store to a new address, and names the shop.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { deflateSync } from 'node:zlib';
 import { DEMO_CUSTOMER, loginAs, registerViaUi, screenshots, uniqueName } from '../support/helpers';
+import { pngImage } from '../support/png';
 
-/** A small valid PNG of one colour, made here so the test ships no binary. */
-function png(rgb: [number, number, number], size = 64): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.alloc(1 + size * 3);
-  for (let x = 0; x < size; x++) row.set(rgb, 1 + x * 3);
-  const rows = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A small PNG of one colour. */
+const png = (rgb: [number, number, number], size = 64): Buffer => pngImage(size, () => rgb);
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(

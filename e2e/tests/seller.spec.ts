@@ -4,52 +4,12 @@
  * on the product page, deletes a stock and the store. The map must work with no network.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { deflateSync } from 'node:zlib';
 import { DEMO_SELLER, loginAs, registerViaUi, screenshots, uniqueName } from '../support/helpers';
+import { pngImage } from '../support/png';
 
-/** A small valid PNG (a coloured tile with a stripe), made here so the test ships no binary. */
-function pngFixture(size = 96): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      const stripe = Math.abs(x - y) < size / 8;
-      row[1 + x * 3] = stripe ? 255 : 200;
-      row[2 + x * 3] = stripe ? 255 : 16 + y;
-      row[3 + x * 3] = stripe ? 255 : 46;
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A small PNG: a coloured tile with a white stripe. */
+const pngFixture = (size = 96): Buffer =>
+  pngImage(size, (x, y) => (Math.abs(x - y) < size / 8 ? [255, 255, 255] : [200, 16 + y, 46]));
 
 /** Blocks every request that leaves the test server, and remembers them. */
 async function offline(page: Page, baseURL: string): Promise<string[]> {
