@@ -29,6 +29,7 @@ import { LatestCarousel, LatestCarouselPlaceholder } from '../components/latest-
 import { LIST_OPTION_KEYS, ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
 import { Teasers } from '../components/teasers';
+import { LoadMore } from '../../../components/load-more';
 
 function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const t = useT();
@@ -77,21 +78,7 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
           <ProductGrid products={results} />
         </>
       )}
-      {search.hasNextPage && (
-        <div className="text-center mt-4">
-          <Button
-            variant="outline-primary"
-            size="lg"
-            onClick={() => search.fetchNextPage()}
-            disabled={search.isFetchingNextPage}
-          >
-            {search.isFetchingNextPage && (
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            {t('catalogue.home.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={search} label={t('catalogue.home.loadMore')} size="lg" />
     </section>
   );
 }
@@ -138,21 +125,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
           {errorMessage(products.error)}
         </Message>
       )}
-      {products.hasNextPage && (
-        <div className="text-center mt-4">
-          <Button
-            variant="outline-primary"
-            size="lg"
-            onClick={() => products.fetchNextPage()}
-            disabled={products.isFetchingNextPage}
-          >
-            {products.isFetchingNextPage && (
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            {t('catalogue.home.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={products} label={t('catalogue.home.loadMore')} size="lg" />
     </>
   );
 }

@@ -22,6 +22,7 @@ import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
 import { ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
 import { textLang } from '../../../components/text-lang';
+import { LoadMore } from '../../../components/load-more';
 
 export function Component() {
   const t = useT();
@@ -189,21 +190,7 @@ export function Component() {
       ) : (
         <ProductGrid products={visible} />
       )}
-      {!searching && products.hasNextPage && (
-        <div className="text-center mt-4">
-          <Button
-            variant="outline-primary"
-            size="lg"
-            onClick={() => products.fetchNextPage()}
-            disabled={products.isFetchingNextPage}
-          >
-            {products.isFetchingNextPage && (
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            {t('catalogue.home.loadMore')}
-          </Button>
-        </div>
-      )}
+      {!searching && <LoadMore query={products} label={t('catalogue.home.loadMore')} size="lg" />}
     </Container>
   );
 }
