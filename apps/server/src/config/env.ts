@@ -32,7 +32,7 @@ const processSettings = {
   SHUTDOWN_GRACE_MS: milliseconds(600_000).default(15_000),
   /** No query answered for this long: the database counts as stalled, 503 (decision 161). */
   DATABASE_STALL_MS: milliseconds(3_600_000).default(10_000),
-  /** Stalled (or stuck inside the embedded database) this long: the process exits for a restart. */
+  /** Stalled (or the main thread blocked) this long: the process exits for a restart. */
   DATABASE_STALL_EXIT_MS: milliseconds(3_600_000).default(60_000),
   /** Free space in DATA_DIR (embedded database) below which the log warns, once a minute. */
   DISK_FREE_WARN_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),

@@ -1,24 +1,17 @@
 /**
  * One database handle for the whole server: embedded PGlite under DATA_DIR by default, a
- * PostgreSQL server through a node-postgres pool when DATABASE_URL is set. Same schema,
- * same SQL. Repositories receive `Db` and never know which engine runs underneath.
+ * PostgreSQL server when DATABASE_URL is set. Both through a node-postgres pool (PGlite runs
+ * on its own thread and speaks the wire protocol: db/pglite-thread.ts). Same schema, same
+ * SQL, same driver. Repositories receive `Db` and never know which engine runs underneath.
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import {
-  DatabaseWatchdog,
-  watchedClient,
-  watchPglite,
-  watchPool,
-  type WatchdogSettings,
-} from './watchdog.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
+import { DatabaseWatchdog, watchedClient, watchPool, type WatchdogSettings } from './watchdog.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -50,8 +43,8 @@ export interface Database {
   /** Catalogue reads may go to a read replica (DATABASE_READ_URL); writes never do. */
   readDb: Db;
   engine: 'pglite' | 'postgres';
-  /** The node-postgres pool, on PostgreSQL only (migrations need one dedicated connection). */
-  pool?: pg.Pool;
+  /** The node-postgres pool (on PGlite: one connection, the embedded database's one session). */
+  pool: pg.Pool;
   /** Sees every statement: stalls, refused writes, low space (db/watchdog.ts). */
   watchdog: DatabaseWatchdog;
   close(): Promise<void>;
@@ -72,57 +65,62 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const settings = options.watchdog ?? { stallMs: 10_000, exitMs: 60_000 };
+  const engine = options.databaseUrl ? 'postgres' : 'pglite';
+  const watchdog = new DatabaseWatchdog(settings, engine);
+  // Waiting for a connection ends as an outage (503) instead of queueing for ever.
+  const poolOptions = {
+    Client: watchedClient(watchdog),
+    connectionTimeoutMillis: settings.stallMs,
+    max: options.poolSize ?? 10,
+  };
+  let thread: PgliteThread | undefined;
+  let pool: pg.Pool;
   if (options.databaseUrl) {
-    const watchdog = new DatabaseWatchdog(settings, 'postgres');
-    const Client = watchedClient(watchdog);
-    // Waiting for a connection ends as an outage (503) instead of queueing for ever.
-    const poolOptions = { Client, connectionTimeoutMillis: settings.stallMs, max: options.poolSize ?? 10 };
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, ...poolOptions });
-    watchPool(pool, watchdog);
-    pool.on('error', () => {
-      /* an idle client lost its connection; the pool replaces it */
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    let readPool: pg.Pool | undefined;
-    let readDb = db;
-    if (options.databaseReadUrl) {
-      readPool = new pg.Pool({ connectionString: options.databaseReadUrl, ...poolOptions });
-      watchPool(readPool, watchdog);
-      readPool.on('error', () => {});
-      readDb = drizzlePg(readPool, { schema }) as unknown as Db;
+    pool = new pg.Pool({ connectionString: options.databaseUrl, ...poolOptions });
+  } else {
+    let dataPath: string | undefined;
+    if (!options.memory) {
+      dataPath = path.join(options.dataDir ?? './data', 'pglite');
+      mkdirSync(dataPath, { recursive: true });
     }
-    return {
-      db,
-      readDb,
-      engine: 'postgres',
-      pool,
-      watchdog,
-      async close() {
-        watchdog.stop();
-        await pool.end();
-        await readPool?.end();
-      },
-    };
+    // The embedded database on its own thread, over the same driver (decision 192). It is one
+    // session: one connection, kept open (its prepared statements live as long as it does).
+    const started = await startPgliteThread(dataPath);
+    thread = started;
+    started.onLost((reason) => watchdog.engineLost(`the embedded database stopped: ${reason}`));
+    pool = new pg.Pool({
+      ...poolOptions,
+      max: 1,
+      idleTimeoutMillis: 0,
+      user: 'postgres',
+      database: 'postgres',
+      stream: () => started.connection(),
+    } as pg.PoolConfig);
   }
-  let dataPath: string | undefined;
-  if (!options.memory) {
-    dataPath = path.join(options.dataDir ?? './data', 'pglite');
-    mkdirSync(dataPath, { recursive: true });
+  watchPool(pool, watchdog);
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let readPool: pg.Pool | undefined;
+  let readDb = db;
+  if (options.databaseUrl && options.databaseReadUrl) {
+    readPool = new pg.Pool({ connectionString: options.databaseReadUrl, ...poolOptions });
+    watchPool(readPool, watchdog);
+    readPool.on('error', () => {});
+    readDb = drizzlePg(readPool, { schema }) as unknown as Db;
   }
-  const client = await PGlite.create(
-    dataPath ? { dataDir: dataPath, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
-  );
-  const watchdog = new DatabaseWatchdog(settings, 'pglite');
-  watchPglite(client, watchdog);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
-    readDb: db,
-    engine: 'pglite',
+    readDb,
+    engine,
+    pool,
     watchdog,
     async close() {
       watchdog.stop();
-      if (!client.closed) await client.close();
+      await pool.end();
+      await readPool?.end();
+      await thread?.close();
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
-/** Rows of a raw `execute`: node-postgres answers a result object, PGlite its own; both carry `rows`. */
+/** Rows of a raw `execute` (node-postgres answers a result object that carries them). */
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
 }
@@ -32,7 +32,7 @@ export function statement(name: string, query: SQL): Statement {
 
 /**
  * Runs a statement as a named prepared statement: PostgreSQL parses it once per connection
- * and can reuse its plan. PGlite ignores the name. Drizzle has no public API for a named raw
+ * and can reuse its plan (on PGlite too: decision 192). Drizzle has no public API for a named raw
  * statement, so its session is reached here and nowhere else.
  */
 export async function runStatement<T>(

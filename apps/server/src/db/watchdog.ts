@@ -5,17 +5,17 @@
  * are refused at once (503 through plugins/errors.ts) instead of queueing behind a stuck one,
  * and `/api/health` answers 503 with the reason.
  *
- * Two ways out of a stuck database, because the embedded one can hang in two ways:
- * - a query that never resolves (the event loop still runs): after DATABASE_STALL_MS the
- *   database counts as stalled; after DATABASE_STALL_EXIT_MS the process logs why and exits,
- *   so that its supervisor restarts it;
- * - PGlite spinning inside a write (WebAssembly on the main thread: no timer, no request, no
- *   signal handler runs any more): a worker thread watches the main thread's heartbeat and,
- *   after DATABASE_STALL_EXIT_MS without one, writes the reason to stderr and ends the process.
+ * Ways out of a stuck database:
+ * - a query that never resolves (a PostgreSQL lock, PGlite spinning inside a write on its own
+ *   thread): after DATABASE_STALL_MS the database counts as stalled; after
+ *   DATABASE_STALL_EXIT_MS the process logs why and exits, so that its supervisor restarts it;
+ * - the embedded database's thread failing (`engineLost`): the same exit at once;
+ * - the main thread itself blocked (no timer, no request, no signal handler runs any more): a
+ *   monitor thread watches its heartbeat and, after DATABASE_STALL_EXIT_MS without one, writes
+ *   the reason to stderr and ends the process.
  */
 import { statfsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DatabaseUnavailableError, databaseFault, type DatabaseFaultKind } from './outage.ts';
 
@@ -73,6 +73,8 @@ export class DatabaseWatchdog {
   private diskFullAt = 0;
   /** PGlite after a failed WAL write: every later statement would hang (decision 161). */
   private wrecked: string | null = null;
+  /** The embedded database's thread failed or ended: nothing will answer again. */
+  private lost: string | null = null;
   private lowSpace = false;
   private timers: NodeJS.Timeout[] = [];
   private monitor: Worker | null = null;
@@ -86,6 +88,7 @@ export class DatabaseWatchdog {
 
   /** Before a statement: refuses it at once while the database is known to be unable to run it. */
   guard(sqlText?: string): void {
+    if (this.lost) throw new DatabaseUnavailableError('unavailable', this.lost);
     if (this.wrecked) throw new DatabaseUnavailableError('disk-full', this.wrecked);
     const stalled = this.stalledFor();
     if (stalled >= this.settings.stallMs)
@@ -146,6 +149,17 @@ export class DatabaseWatchdog {
     }
   }
 
+  /**
+   * The embedded database's thread is gone (a WebAssembly fault, an exception in it): every
+   * query is refused from now on, and the process exits for its supervisor to restart it.
+   */
+  engineLost(reason: string): void {
+    if (this.lost) return;
+    this.lost = reason;
+    this.log?.fatal({ fault: 'unavailable' }, `database: ${reason}`);
+    this.fatal(reason);
+  }
+
   /** How long the database has owed an answer (0 when nothing waits). */
   private stalledFor(): number {
     const oldest = this.inFlight.values().next();
@@ -156,7 +170,8 @@ export class DatabaseWatchdog {
   /** Null while healthy, else what is wrong (for `/api/health`). */
   problem(): DatabaseProblem | null {
     let kind: DatabaseFaultKind | null = null;
-    if (this.wrecked || this.lowSpace || Date.now() - this.diskFullAt < DISK_FULL_MEMORY_MS)
+    if (this.lost) kind = 'unavailable';
+    else if (this.wrecked || this.lowSpace || Date.now() - this.diskFullAt < DISK_FULL_MEMORY_MS)
       kind = 'disk-full';
     else if (this.stalledFor() >= this.settings.stallMs) kind = 'stalled';
     return kind ? { kind, detail: HEALTH_DETAILS[kind] } : null;
@@ -164,8 +179,8 @@ export class DatabaseWatchdog {
 
   /**
    * Starts the monitor thread that ends the process when the main thread has not run for
-   * DATABASE_STALL_EXIT_MS (from the moment the database is opened: an embedded database
-   * can hang in its first statement, on a full disk).
+   * DATABASE_STALL_EXIT_MS, and the stall check, from the moment the database is opened (an
+   * embedded database can hang in its first statement, on a full disk).
    */
   superviseMainThread(): void {
     if (this.monitor) return;
@@ -175,6 +190,15 @@ export class DatabaseWatchdog {
     this.every(Math.max(50, Math.min(1_000, Math.floor(exitMs / 4))), () => (heartbeat[0] = Date.now()));
     this.monitor = new Worker(MONITOR_SOURCE, { eval: true, workerData: { heartbeat, exitMs } });
     this.monitor.unref();
+    this.checkStalls();
+  }
+
+  private checkingStalls = false;
+
+  private checkStalls(): void {
+    if (this.checkingStalls) return;
+    this.checkingStalls = true;
+    this.every(Math.max(50, Math.min(1_000, Math.floor(this.settings.stallMs / 4))), () => this.checkStall());
   }
 
   /**
@@ -190,8 +214,8 @@ export class DatabaseWatchdog {
   }): void {
     this.log = options.log;
     this.onFatal = options.onFatal;
-    const { stallMs } = this.settings;
-    this.every(Math.max(50, Math.min(1_000, Math.floor(stallMs / 4))), () => this.checkStall());
+    if (this.lost) this.fatal(this.lost);
+    this.checkStalls();
 
     if (options.dataDir && this.engine === 'pglite') {
       const dir = options.dataDir;
@@ -218,7 +242,9 @@ export class DatabaseWatchdog {
       );
     }
     if (stalled >= this.settings.exitMs)
-      this.fatal(`the database has not answered for ${Math.round(stalled / 1000)} s`);
+      this.fatal(
+        `the ${this.engine === 'pglite' ? 'embedded ' : ''}database has not answered for ${Math.round(stalled / 1000)} s`,
+      );
   }
 
   private lastWarn = 0;
@@ -256,14 +282,16 @@ export class DatabaseWatchdog {
     }
   }
 
+  private fatalDone = false;
+
   private fatal(reason: string): void {
-    const onFatal = this.onFatal;
-    if (!onFatal) return;
-    this.onFatal = null;
-    this.log?.fatal(
-      { fault: 'exit' },
-      `database: ${reason}; exiting so that the supervisor restarts the server`,
-    );
+    // While a server starts (migrations, seeding) nothing has handed an exit in yet.
+    const onFatal = this.onFatal ?? (this.monitor ? () => process.exit(1) : null);
+    if (!onFatal || this.fatalDone) return;
+    this.fatalDone = true;
+    const line = `database: ${reason}; exiting so that the supervisor restarts the server`;
+    if (this.log) this.log.fatal({ fault: 'exit' }, line);
+    else console.error(line);
     onFatal(reason);
   }
 
@@ -324,54 +352,9 @@ export function watchPool(pool: pg.Pool, watchdog: DatabaseWatchdog): void {
   }) as typeof pool.connect;
 }
 
-/** PGlite's statements (and those inside its transactions) go through the watchdog. */
-export function watchPglite(client: PGlite, watchdog: DatabaseWatchdog): void {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) =>
-    watchdog.watch(
-      () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-      text,
-    )) as PGlite['query'];
-  client.exec = ((text: string, ...rest: unknown[]) =>
-    watchdog.watch(
-      () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-      text,
-    )) as PGlite['exec'];
-  client.transaction = (async (callback: (tx: unknown) => Promise<unknown>) => {
-    watchdog.guard();
-    // Waiting for the database (one statement at a time) counts until the transaction begins.
-    let waiting: ((error?: unknown) => void) | null = watchdog.begin();
-    try {
-      return await transaction(async (tx) => {
-        waiting?.();
-        waiting = null;
-        const txQuery = tx.query.bind(tx);
-        const txExec = tx.exec.bind(tx);
-        tx.query = ((text: string, ...rest: unknown[]) =>
-          watchdog.watch(
-            () => (txQuery as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-            text,
-            false,
-          )) as typeof tx.query;
-        tx.exec = ((text: string, ...rest: unknown[]) =>
-          watchdog.watch(
-            () => (txExec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
-            text,
-            false,
-          )) as typeof tx.exec;
-        return callback(tx);
-      });
-    } finally {
-      (waiting as ((error?: unknown) => void) | null)?.();
-    }
-  }) as PGlite['transaction'];
-}
-
 /**
- * The monitor thread: when the main thread's heartbeat is older than exitMs (PGlite spinning
- * in WebAssembly, where nothing else can run), it says so on stderr and ends the process.
+ * The monitor thread: when the main thread's heartbeat is older than exitMs (nothing else can
+ * run there any more), it says so on stderr and ends the process.
  */
 const MONITOR_SOURCE = `
 const { workerData } = require('node:worker_threads');
@@ -382,7 +365,7 @@ setInterval(() => {
   if (silent < exitMs) return;
   const line = JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, fault: 'blocked',
     msg: 'database: the server has not run for ' + Math.round(silent / 1000) +
-      ' s (stuck inside the embedded database); exiting so that the supervisor restarts the server' });
+      ' s (its main thread is blocked); exiting so that the supervisor restarts the server' });
   try { writeSync(1, line + '\\n'); writeSync(2, line + '\\n'); } catch {}
   process.kill(process.pid, 'SIGKILL');
 }, Math.max(50, Math.min(1000, Math.floor(exitMs / 4))));

@@ -121,7 +121,8 @@ export async function seedDemoIfEmpty(database: Database, config: Config): Promi
 }
 
 async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  if (database.engine !== 'postgres' || !database.pool) return work();
+  // PGlite has one connection, which `work` needs: one process owns it anyway (decision 136).
+  if (database.engine !== 'postgres') return work();
   const client = await database.pool.connect();
   try {
     // The lock belongs to this one connection (as the migrations' does); the work uses the pool.

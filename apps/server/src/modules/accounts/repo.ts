@@ -26,7 +26,7 @@ export interface ProfileWithCategories {
 
 /**
  * Every authenticated request looks up its caller: a named prepared statement, so PostgreSQL
- * parses and plans it once per connection (PGlite ignores the name).
+ * parses and plans it once per connection (both engines: decision 192).
  */
 function prepareCallerQuery(db: Db) {
   return db
