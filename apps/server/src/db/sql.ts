@@ -6,7 +6,7 @@
  */
 import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 
 /** Rows of a raw `execute` (node-postgres answers a result object that carries them). */
 function rowsOf<T>(result: unknown): T[] {
@@ -42,4 +42,18 @@ export async function runStatement<T>(
 ): Promise<T[]> {
   const prepared = db._.session.prepareQuery(stmt.query, undefined, stmt.name, false);
   return rowsOf<T>(await prepared.execute(values));
+}
+
+/**
+ * A query-builder statement built once per database handle (`.prepare(name)` inside `build`):
+ * its SQL text is made once, and PostgreSQL parses and plans it once per connection. For the
+ * reads every request makes.
+ */
+export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
+  const byDb = new WeakMap<Db, P>();
+  return (db) => {
+    let prepared = byDb.get(db);
+    if (!prepared) byDb.set(db, (prepared = build(db)));
+    return prepared;
+  };
 }

@@ -12,7 +12,7 @@ import {
   orders,
   outbox,
 } from '../../db/schema.ts';
-import { rawRows } from '../../db/sql.ts';
+import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import type { Caller, CallerLookup } from '../../plugins/auth.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,8 +28,8 @@ export interface ProfileWithCategories {
  * Every authenticated request looks up its caller: a named prepared statement, so PostgreSQL
  * parses and plans it once per connection (both engines: decision 192).
  */
-function prepareCallerQuery(db: Db) {
-  return db
+const callerQuery = preparedPerDb((db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -43,14 +43,8 @@ function prepareCallerQuery(db: Db) {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
     .limit(1)
-    .prepare('accounts_find_caller');
-}
-const callerQueries = new WeakMap<Db, ReturnType<typeof prepareCallerQuery>>();
-function callerQuery(db: Db) {
-  let query = callerQueries.get(db);
-  if (!query) callerQueries.set(db, (query = prepareCallerQuery(db)));
-  return query;
-}
+    .prepare('accounts_find_caller'),
+);
 
 export class AccountsRepo implements CallerLookup {
   constructor(private readonly db: Db) {}

@@ -1,7 +1,7 @@
 /** The only place in the catalogue module that knows the ORM. */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { rawRows } from '../../db/sql.ts';
+import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import {
   categories,
   orderItems,
@@ -64,6 +64,73 @@ export interface ListFilter {
 export interface ProductFull extends ProductJoined {
   stocks: StockJoined[];
 }
+
+/** Stock rows in live stores as one JSON array per product (a correlated subquery). */
+function stocksJson() {
+  return sql<StockJoined[] | string>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'number', s.number,
+                                      'storeId', st.id, 'storeName', st.name, 'city', st.city) order by st.id)
+    from ${stocks} s join ${stores} st on st.id = s.store_id
+    where s.product_id = ${products.id} and st.deleted_at is null), '[]'::json)`;
+}
+
+/** Live products matching `where` with seller, category names and stocks, newest first. */
+function fullSelect(db: Db, where: SQL) {
+  return db
+    .select({
+      product: products,
+      username: users.username,
+      sellerImage: profiles.image,
+      sellerDisplayName: profiles.displayName,
+      categoryName: categories.name,
+      subcategoryName: subcategories.name,
+      stocks: stocksJson(),
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(where, isNull(products.deletedAt)))
+    .orderBy(desc(products.id));
+}
+
+type FullRow = Awaited<ReturnType<typeof fullSelect>>[number];
+
+/** node-postgres parses json; keep working if a driver hands the text over. */
+function withStocks(rows: FullRow[]): ProductFull[] {
+  return rows.map((r) => ({
+    ...r,
+    stocks: typeof r.stocks === 'string' ? (JSON.parse(r.stocks) as StockJoined[]) : r.stocks,
+  }));
+}
+
+const productsByIdsQuery = preparedPerDb((db) =>
+  fullSelect(db, sql`${products.id} = any(${sql.placeholder('ids')}::int[])`).prepare(
+    'catalogue_products_by_ids',
+  ),
+);
+
+/** The product row left-joined to its reviews, newest first: every product page asks. */
+const reviewsOfProductQuery = preparedPerDb((db) =>
+  db
+    .select({
+      productId: products.id,
+      id: reviews.id,
+      userId: reviews.userId,
+      username: users.username,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      verified: reviews.verified,
+      createdAt: reviews.createdAt,
+    })
+    .from(products)
+    .leftJoin(reviews, eq(reviews.productId, products.id))
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(products.id, sql.placeholder('productId')), isNull(products.deletedAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .prepare('catalogue_reviews_of_product'),
+);
 
 export class CatalogueRepo {
   constructor(
@@ -160,39 +227,9 @@ export class CatalogueRepo {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Stock rows in live stores as one JSON array per product (a correlated subquery). */
-  private stocksJson() {
-    return sql<StockJoined[] | string>`coalesce((
-      select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'number', s.number,
-                                        'storeId', st.id, 'storeName', st.name, 'city', st.city) order by st.id)
-      from ${stocks} s join ${stores} st on st.id = s.store_id
-      where s.product_id = ${products.id} and st.deleted_at is null), '[]'::json)`;
-  }
-
   /** Full rows (seller, categories, stocks) for live products matching `where`, newest first: one query. */
   private async full(where: SQL): Promise<ProductFull[]> {
-    const rows = await this.readDb
-      .select({
-        product: products,
-        username: users.username,
-        sellerImage: profiles.image,
-        sellerDisplayName: profiles.displayName,
-        categoryName: categories.name,
-        subcategoryName: subcategories.name,
-        stocks: this.stocksJson(),
-      })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .leftJoin(profiles, eq(profiles.userId, products.sellerId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(and(where, isNull(products.deletedAt)))
-      .orderBy(desc(products.id));
-    // node-postgres parses json; keep working if a driver hands the text over.
-    return rows.map((r) => ({
-      ...r,
-      stocks: typeof r.stocks === 'string' ? (JSON.parse(r.stocks) as StockJoined[]) : r.stocks,
-    }));
+    return withStocks(await fullSelect(this.readDb, where));
   }
 
   /** One page of full products in one round trip: the page's ids come from an index-only subquery. */
@@ -200,9 +237,10 @@ export class CatalogueRepo {
     return this.full(inArray(products.id, this.pageQuery(filter, offset, limit)));
   }
 
+  /** Product pages and list pages ask this for every request: one prepared statement, any number of ids. */
   async productsByIds(ids: number[]): Promise<ProductFull[]> {
     if (ids.length === 0) return [];
-    return this.full(ids.length === 1 ? eq(products.id, ids[0]!) : inArray(products.id, ids));
+    return withStocks(await productsByIdsQuery(this.readDb).execute({ ids }));
   }
 
   /** A product row regardless of deletion (for ownership checks). */
@@ -317,22 +355,7 @@ export class CatalogueRepo {
    * round trip (the product row left-joined to its reviews).
    */
   async reviewsOfLiveProduct(productId: number): Promise<ReviewJoined[] | null> {
-    const rows = await this.readDb
-      .select({
-        productId: products.id,
-        id: reviews.id,
-        userId: reviews.userId,
-        username: users.username,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        verified: reviews.verified,
-        createdAt: reviews.createdAt,
-      })
-      .from(products)
-      .leftJoin(reviews, eq(reviews.productId, products.id))
-      .leftJoin(users, eq(users.id, reviews.userId))
-      .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    const rows = await reviewsOfProductQuery(this.readDb).execute({ productId });
     if (rows.length === 0) return null;
     return rows.flatMap((r) =>
       r.id === null

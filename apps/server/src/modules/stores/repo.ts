@@ -1,7 +1,7 @@
 /** The only place in the stores module that knows the ORM: stores, their categories and stock rows. */
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { rawRows } from '../../db/sql.ts';
+import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import {
   categories,
   orderItems,
@@ -66,6 +66,37 @@ export interface NewStore {
 
 const liveStore = isNull(stores.deletedAt);
 const liveProduct = isNull(products.deletedAt);
+
+/** A stock row with its store's name and owner and the product's summary. */
+function stockSelect(db: DbOrTx) {
+  return db
+    .select({
+      id: stocks.id,
+      number: stocks.number,
+      storeId: stocks.storeId,
+      storeName: stores.name,
+      storeOwnerId: stores.ownerId,
+      product: {
+        id: products.id,
+        brand: products.brand,
+        name: products.name,
+        priceRappen: products.priceRappen,
+        categoryId: products.categoryId,
+        image: products.image,
+        sellerId: products.sellerId,
+      },
+    })
+    .from(stocks)
+    .innerJoin(stores, eq(stores.id, stocks.storeId))
+    .innerJoin(products, eq(products.id, stocks.productId));
+}
+
+const stocksOfProductQuery = preparedPerDb((db) =>
+  stockSelect(db)
+    .where(and(eq(stocks.productId, sql.placeholder('productId')), liveStore, liveProduct))
+    .orderBy(asc(stocks.id))
+    .prepare('stores_stocks_of_product'),
+);
 
 export class StoresRepo {
   constructor(
@@ -175,33 +206,18 @@ export class StoresRepo {
   }
 
   private stockSelect(db: DbOrTx = this.readDb) {
-    return db
-      .select({
-        id: stocks.id,
-        number: stocks.number,
-        storeId: stocks.storeId,
-        storeName: stores.name,
-        storeOwnerId: stores.ownerId,
-        product: {
-          id: products.id,
-          brand: products.brand,
-          name: products.name,
-          priceRappen: products.priceRappen,
-          categoryId: products.categoryId,
-          image: products.image,
-          sellerId: products.sellerId,
-        },
-      })
-      .from(stocks)
-      .innerJoin(stores, eq(stores.id, stocks.storeId))
-      .innerJoin(products, eq(products.id, stocks.productId));
+    return stockSelect(db);
+  }
+
+  /** The stock rows of one product (every product page asks): a prepared statement. */
+  async stocksOfProduct(productId: number): Promise<StockJoined[]> {
+    return stocksOfProductQuery(this.readDb).execute({ productId });
   }
 
   /** Stock rows of live stores and live products. */
   async stocksWhere(
     options: {
       storeIds?: number[];
-      productId?: number;
       ownerId?: number;
       limit?: number;
       offset?: number;
@@ -213,7 +229,6 @@ export class StoresRepo {
       if (options.storeIds.length === 0) return [];
       conditions.push(inArray(stocks.storeId, options.storeIds));
     }
-    if (options.productId !== undefined) conditions.push(eq(stocks.productId, options.productId));
     if (options.ownerId !== undefined) conditions.push(eq(stores.ownerId, options.ownerId));
     let query = this.stockSelect()
       .where(and(...conditions))

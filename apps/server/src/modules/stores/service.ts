@@ -240,7 +240,7 @@ export class StoresService {
 
   /** One round trip for a product with stock rows; only a product without any is looked up again (404 or []). */
   async stocksOfProduct(productId: number): Promise<Stock[]> {
-    const rows = await this.repo.stocksWhere({ productId });
+    const rows = await this.repo.stocksOfProduct(productId);
     if (rows.length === 0 && (await this.repo.findProductSeller(productId)) === null)
       throw notFound(`Product ${productId} does not exist.`);
     return rows.map((r) => this.toStock(r));
