@@ -43,17 +43,20 @@ const brotli = (quality: number) => (body: Buffer) =>
     },
   });
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 5: most of brotli's gain in a few milliseconds (its best, 11, is ~200× slower).
-  br: brotli(5),
+  // Quality 3: smaller than gzip's 6 at about its cost. From quality 4 brotli switches to
+  // heavier match finders: a list page at 4 or 5 gained 2-6 % in size and halved the rate of
+  // random list pages (755 vs 1,047 req/s at 3; decision 151). Its best, 11, is for hot answers.
+  br: brotli(3),
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
 };
 /**
  * Large answers (the map: 240 KB of JSON) live long, because an answer whose bytes did not
  * change keeps its compressed forms across cache generations: a hot one (sent compressed
  * BEST_BROTLI_AFTER_SENDS times) is compressed again at brotli's best quality in the
- * background (the map: 18.6 KB at quality 5, 13.8 KB at 11, in under a second of a worker
+ * background (the map: about 19 KB at a fast quality, 13.8 KB at 11, in under a second of a worker
  * thread) and sent that way once ready. A long tail of large answers (a crawler over seller
- * pages) never pays that: each is compressed once, at quality 5, in milliseconds (decision 151).
+ * pages) never pays that: each is compressed once, at quality 3, in a fraction of a millisecond
+ * (decision 151).
  */
 export const BEST_BROTLI_MIN_BYTES = 32 * 1024;
 export const BEST_BROTLI_AFTER_SENDS = 50;
@@ -92,7 +95,7 @@ function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer
       .then((best) => {
         if (answer.encoded.br === fast) answer.encoded.br = Promise.resolve(best);
       })
-      // The quality-5 bytes stay in use; a failed compression is not an answer's failure.
+      // The fast bytes stay in use; a failed compression is not an answer's failure.
       .catch(() => undefined);
   }
   return bytes;
