@@ -8,6 +8,7 @@ import {
   pickEncoding,
   renderAnswer,
   sendAnswer,
+  unpooled,
 } from './public-answer.ts';
 
 // A large, repetitive answer like the map's: names and places over and over.
@@ -54,5 +55,20 @@ describe('public answers', () => {
     expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(later.rawPayload).toString())).toEqual(stores);
     expect(later.headers.etag).toBe(first.headers.etag);
+  });
+});
+
+describe('kept answers', () => {
+  it('hold memory of their own, not a slice of a shared slab that one small answer would pin', () => {
+    const product = renderAnswer(z.object({ name: z.string() }), { name: 'Bergkäse' });
+    expect(product.body.toString()).toBe('{"name":"Bergkäse"}');
+    expect(product.body.buffer.byteLength).toBe(product.body.length);
+    const small = Buffer.from('a small answer');
+    expect(small.buffer.byteLength).toBeGreaterThan(small.length); // Node's pool
+    const own = unpooled(small);
+    expect(own.equals(small)).toBe(true);
+    expect(own.buffer.byteLength).toBe(own.length);
+    const large = Buffer.alloc(64 * 1024, 1);
+    expect(unpooled(large)).toBe(large);
   });
 });

@@ -42,6 +42,18 @@ const brotli = (quality: number) => (body: Buffer) =>
       [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
     },
   });
+/**
+ * A kept buffer with memory of its own. Node hands out small buffers as slices of shared 8 KB
+ * slabs; one kept answer pins its whole slab, so a cache of small answers held several times
+ * its size (decision 151).
+ */
+export function unpooled(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   // Quality 3: smaller than gzip's 6 at about its cost. From quality 4 brotli switches to
   // heavier match finders: a list page at 4 or 5 gained 2-6 % in size and halved the rate of
@@ -82,7 +94,7 @@ function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer
   let bytes = answer.encoded[encoding];
   answer.sends = (answer.sends ?? 0) + 1;
   if (!bytes) {
-    bytes = compressors[encoding](answer.body);
+    bytes = compressors[encoding](answer.body).then(unpooled);
     answer.encoded[encoding] = bytes;
   } else if (
     encoding === 'br' &&
@@ -111,14 +123,17 @@ const GENERATION_KEY = 'public-answer:generation';
 const flights = new WeakMap<AppContext, Map<string, Flight>>();
 /**
  * The last answer rendered for each key: an unchanged answer keeps its ETag and compressed
- * bytes. Least recently used first out, so a long tail never pushes out the hot answers.
+ * bytes. Least recently used first out, so a long tail never pushes out the hot answers; bounded
+ * by bytes like the read cache (2,000 answers of a seller's 48 products were 100 MB).
  */
 const lastRendered = new WeakMap<AppContext, LRUCache<string, RenderedAnswer>>();
-const MAX_KEPT_ANSWERS = 2_000;
+const KEPT_ANSWERS_BYTES = 16 * 1024 * 1024;
+const keptSize = (answer: RenderedAnswer) => Math.ceil(answer.body.length * 1.3) + 200;
 
 function sameAsBefore(ctx: AppContext, key: string, answer: RenderedAnswer): RenderedAnswer {
   let byKey = lastRendered.get(ctx);
-  if (!byKey) lastRendered.set(ctx, (byKey = new LRUCache({ max: MAX_KEPT_ANSWERS })));
+  if (!byKey)
+    lastRendered.set(ctx, (byKey = new LRUCache({ maxSize: KEPT_ANSWERS_BYTES, sizeCalculation: keptSize })));
   const before = byKey.get(key);
   if (before && before.etag === answer.etag && before.body.equals(answer.body)) return before;
   byKey.set(key, answer);
@@ -126,7 +141,7 @@ function sameAsBefore(ctx: AppContext, key: string, answer: RenderedAnswer): Ren
 }
 
 export function renderAnswer(schema: z.ZodType, value: unknown): RenderedAnswer {
-  const body = Buffer.from(JSON.stringify(z.encode(schema, value)));
+  const body = unpooled(Buffer.from(JSON.stringify(z.encode(schema, value))));
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
   return { body, etag: `W/"${hash}"`, encoded: {} };
 }
