@@ -176,6 +176,8 @@ async function api(base: string, pathname: string, init: RequestInit = {}) {
 interface OrderSetup {
   requests: { body: string; headers: Record<string, string> }[];
   productIds: number[];
+  /** The 50 customers' access tokens, for the authenticated reads. */
+  tokens: string[];
 }
 
 /** Rows of a query, whichever engine: the bench reads and writes the database only while no server runs on PGlite. */
@@ -314,13 +316,19 @@ async function prepareOrders(
       }),
     });
   }
-  return { requests, productIds: products.map((p) => p.id) };
+  return {
+    requests,
+    productIds: products.map((p) => p.id),
+    tokens: requests.map((r) => r.headers.authorization!.slice('Bearer '.length)),
+  };
 }
 
 interface Case {
   name: string;
   url: string;
   post?: boolean;
+  /** GET with the 50 customers' tokens in turn (no read cache: the answer is the caller's). */
+  auth?: boolean;
   /** A long-tail case: the path of each request drawn by bench/pick.cjs. */
   pick?: string;
 }
@@ -363,6 +371,28 @@ async function measure(
     { name: 'hot URL: latest-products', url: '/api/products/latest-products/' },
     { name: 'hot URL: latest-reviews', url: '/api/products/latest-reviews/' },
     { name: 'hot URL: latest-sellers', url: '/api/profiles/latest-sellers/' },
+    // The token check alone: a route that reads nothing, without a token and with one (the
+    // caller lookup is cached for 2 s). Then the caller's own answers, before the order case
+    // places any orders, so the order list is empty.
+    {
+      name: 'authenticated read baseline: GET /api/orders/payment-config/ without a token',
+      url: '/api/orders/payment-config/',
+    },
+    {
+      name: 'authenticated read: GET /api/orders/payment-config/ (50 customers’ tokens)',
+      url: '/api/orders/payment-config/',
+      auth: true,
+    },
+    {
+      name: 'authenticated read: GET /api/users/me/ (50 customers’ tokens)',
+      url: '/api/users/me/',
+      auth: true,
+    },
+    {
+      name: 'authenticated read: GET /api/orders/myorders/ (50 customers’ tokens, no orders yet)',
+      url: '/api/orders/myorders/',
+      auth: true,
+    },
     ...LONG_TAIL,
     { name: 'place order (2 sellers, 50 customers)', url: '/api/orders/add/', post: true },
   ];
@@ -384,10 +414,16 @@ async function measure(
       headers: BROWSER_HEADERS,
     };
     const options = c.post
-      ? { ...common, method: 'POST', requests: orderSetup.requests }
-      : c.pick
-        ? { ...common, pick: { file: pickFile, kind: c.pick } }
-        : common;
+      ? { ...common, workers: 1, method: 'POST', requests: orderSetup.requests }
+      : c.auth
+        ? {
+            ...common,
+            method: 'GET',
+            requests: orderSetup.tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } })),
+          }
+        : c.pick
+          ? { ...common, pick: { file: pickFile, kind: c.pick } }
+          : common;
     const isCeiling = results.length === 0;
     const adjacent =
       isCeiling || ADJACENT_CEILING <= 0
