@@ -14,8 +14,8 @@
  * case then runs the mix on `npm run start:prod`'s entry with 1, 2… workers. Each case also
  * reports how much CPU processes outside the bench took meanwhile (the machine is shared).
  *
- * Ports: BENCH_PORT (default 8190) for the server under test; the bare route and the cluster
- * take free ports.
+ * Ports: free ones, taken when each server starts (on a shared machine a fixed port may be
+ * another server's, which the bench would then measure); BENCH_PORT fixes the server's port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +69,6 @@ const CASES = arg('cases', '')
   .map((c) => c.trim().toLowerCase())
   .filter(Boolean);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = Number(process.env.BENCH_PORT ?? 8190);
 /** `--crawl false` skips the crawl (it takes a minute or two per engine at 100,000 products). */
 const CRAWL = arg('crawl', 'true') !== 'false';
 /** A cached route answering within this many ms means the server's queue has drained. */
@@ -567,7 +566,7 @@ function othersShare(a: CpuSnapshot, b: CpuSnapshot): number {
   return total > 0 ? Math.max(0, (100 * (b.busy - a.busy - (b.ours - a.ours))) / total) : 0;
 }
 
-/** A port nothing listens on now (the cluster's: the single server's BENCH_PORT may still be closing). */
+/** A port nothing listens on now. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -841,11 +840,22 @@ async function benchEngine(
   const stock = await raiseOrderStock(db.query);
   // PGlite: one process at a time owns the data directory; the server opens it next.
   await db.close();
-  const server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+  const server = startServer({
+    ...env,
+    ...ORDER_LIMITS_OFF,
+    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
+    PORT: String(port),
+  });
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      log(`the server exited by itself (${code ?? signal}): the figures after this are not its own`);
+  });
   let results: CaseResult[];
   let crawled: string;
   try {
-    const base = `http://127.0.0.1:${PORT}`;
+    const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/health`, 120_000);
     const setup = await prepareOrders(base, stock.products);
     results = await measure(base, title, setup, pickFile);
@@ -854,6 +864,7 @@ async function benchEngine(
         ? await crawl(base, server, pickFile, sample.count)
         : 'Crawl not selected.';
   } finally {
+    stopping = true;
     await stop(server);
   }
   // After the single server stopped: several processes on the same database (PostgreSQL only).
@@ -897,7 +908,7 @@ async function benchPostgres(): Promise<string> {
     return await benchEngine(
       'postgres',
       'PostgreSQL 15 (server on 127.0.0.1)',
-      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(PORT), JWT_SECRET: SECRET },
+      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, JWT_SECRET: SECRET },
       url.toString(),
     );
   } finally {
@@ -915,7 +926,7 @@ async function benchPglite(): Promise<string> {
     return await benchEngine(
       'pglite',
       'PGlite (embedded, file-backed)',
-      { DATA_DIR: dataDir, PORT: String(PORT), JWT_SECRET: SECRET },
+      { DATA_DIR: dataDir, JWT_SECRET: SECRET },
       dataDir,
     );
   } finally {
