@@ -13,9 +13,9 @@ interface LoadOptions {
   duration: number;
   connections: number;
   headers?: Record<string, string>;
-  /** autocannon's worker threads (connections are split between them); GET cases only. */
+  /** autocannon's worker threads (connections are split between them); not for the crawl. */
   workers?: number;
-  /** Round-robin request bodies and headers (e.g. one per customer). */
+  /** Round-robin request bodies and headers (e.g. one per customer), sent with `method` (GET by default). */
   requests?: { body?: string; headers?: Record<string, string> }[];
   /**
    * A long-tail case: each request's path drawn at random by bench/pick.cjs (`kind`: product,
@@ -27,7 +27,9 @@ interface LoadOptions {
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
-const pickModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pick.cjs');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pickModule = path.join(here, 'pick.cjs');
+const roundRobinModule = path.join(here, 'round-robin.cjs');
 
 function shuffled(ids: number[]): number[] {
   const out = [...ids];
@@ -52,24 +54,16 @@ function requestsOption(): autocannon.Options['requests'] {
     return [{ setupRequest: pickModule as never }];
   }
   if (!options.requests) return undefined;
-  let i = 0;
-  return [
-    {
-      setupRequest: (req) => {
-        const next = options.requests![i++ % options.requests!.length]!;
-        return {
-          ...req,
-          method: options.method ?? 'POST',
-          body: next.body,
-          headers: { ...req.headers, ...next.headers },
-        };
-      },
-    },
-  ];
+  // A module path as for the long tail: bench/round-robin.cjs (also in each worker thread).
+  process.env.BENCH_REQUESTS = JSON.stringify({
+    method: options.method ?? 'GET',
+    requests: options.requests,
+  });
+  return [{ setupRequest: roundRobinModule as never }];
 }
 
-// A worker thread cannot be handed a function: bodies and the crawl run on one thread.
-const workers = options.requests || options.crawl ? undefined : options.workers;
+// A worker thread cannot be handed a function: the crawl runs on one thread.
+const workers = options.crawl ? undefined : options.workers;
 const crawlAmount = options.crawl
   ? Math.min(
       (JSON.parse(readFileSync(options.crawl.file, 'utf8')) as { ids: number[] }).ids.length,

@@ -10,12 +10,18 @@
  * product page once with the server's peak memory. The bare route is the bench's own server
  * (bench/ceiling.ts); stock for the order case is set in the database before the server starts
  * and checked after it stopped, so the product has no bench routes (decision 150).
+ * Authenticated reads send the 50 order customers' tokens in turn. On PostgreSQL, the cluster
+ * case then runs the mix on `npm run start:prod`'s entry with 1, 2… workers. Each case also
+ * reports how much CPU processes outside the bench took meanwhile (the machine is shared).
  *
- * Ports: BENCH_PORT (default 8190) for the server under test; the bare route takes a free port.
+ * Ports: free ones, taken when each server starts (on a shared machine a fixed port may be
+ * another server's, which the bench would then measure); BENCH_PORT fixes the server's port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -63,13 +69,34 @@ const CASES = arg('cases', '')
   .map((c) => c.trim().toLowerCase())
   .filter(Boolean);
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORT = Number(process.env.BENCH_PORT ?? 8190);
 /** `--crawl false` skips the crawl (it takes a minute or two per engine at 100,000 products). */
 const CRAWL = arg('crawl', 'true') !== 'false';
 /** A cached route answering within this many ms means the server's queue has drained. */
 const DRAINED_MS = Number(arg('drained-ms', '50'));
 /** `--crawl-max N`: crawl a random N of the products (each once) when the whole catalogue takes too long. */
 const CRAWL_MAX = Number(arg('crawl-max', '0'));
+/**
+ * The cluster case (PostgreSQL only): the long-tail mix on `npm run start:prod`'s entry with
+ * each of these worker counts (WEB_CONCURRENCY) in turn. One worker is the reference: one
+ * process through the same entry, code, warm-up and load, so the ratio shows what the
+ * other workers add. `--cluster-workers 1,2,3,1,2,3` alternates to see the drift.
+ */
+const CLUSTER_WORKERS = arg('cluster-workers', '1,2')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n >= 1);
+/**
+ * One load generator thread for the cluster case: at the mix's few hundred requests a second
+ * one thread keeps up, and a second thread took 0.3-1.7 ms of CPU per request more from the
+ * two cores the servers and PostgreSQL share.
+ */
+const CLUSTER_LOAD_WORKERS = Number(arg('cluster-load-workers', '1'));
+/** The workers start cold (JIT, read cache): a longer warm-up than the other cases'. */
+const CLUSTER_WARMUP = Number(arg('cluster-warmup', '5'));
+/** `--cluster-pool-size N`: each worker's DATABASE_POOL_SIZE (absent: the server's default). */
+const CLUSTER_POOL_SIZE = arg('cluster-pool-size', '');
+const clusterCaseName = (workers: number) =>
+  `cluster: the mix on npm run start:prod, ${workers} worker${workers === 1 ? '' : 's'}`;
 
 /** Every request asks for compression as every browser does (the ceiling's answer is too small to compress). */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -82,6 +109,8 @@ interface CaseResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** CPU that processes outside the bench used during the case, % of the machine (decided nothing; explains outliers). */
+  others: number;
   note?: string;
   /** Long-tail cases get their own table. */
   tail?: boolean;
@@ -176,6 +205,8 @@ async function api(base: string, pathname: string, init: RequestInit = {}) {
 interface OrderSetup {
   requests: { body: string; headers: Record<string, string> }[];
   productIds: number[];
+  /** The 50 customers' access tokens, for the authenticated reads. */
+  tokens: string[];
 }
 
 /** Rows of a query, whichever engine: the bench reads and writes the database only while no server runs on PGlite. */
@@ -314,13 +345,19 @@ async function prepareOrders(
       }),
     });
   }
-  return { requests, productIds: products.map((p) => p.id) };
+  return {
+    requests,
+    productIds: products.map((p) => p.id),
+    tokens: requests.map((r) => r.headers.authorization!.slice('Bearer '.length)),
+  };
 }
 
 interface Case {
   name: string;
   url: string;
   post?: boolean;
+  /** GET with the 50 customers' tokens in turn (no read cache: the answer is the caller's). */
+  auth?: boolean;
   /** A long-tail case: the path of each request drawn by bench/pick.cjs. */
   pick?: string;
 }
@@ -334,6 +371,7 @@ const LONG_TAIL: Case[] = [
   { name: 'long tail: stocks of a product, random id', url: '/api/stocks/product/1', pick: 'stocks' },
   { name: 'long tail: mix 35/15/20/10/10/10 %', url: '/api/products/', pick: 'mix' },
 ];
+const MIX_NAME = LONG_TAIL.find((c) => c.pick === 'mix')!.name;
 
 async function measure(
   base: string,
@@ -363,54 +401,304 @@ async function measure(
     { name: 'hot URL: latest-products', url: '/api/products/latest-products/' },
     { name: 'hot URL: latest-reviews', url: '/api/products/latest-reviews/' },
     { name: 'hot URL: latest-sellers', url: '/api/profiles/latest-sellers/' },
+    // The token check alone: a route that reads nothing, without a token and with one (the
+    // caller lookup is cached for 2 s). Then the caller's own answers, before the order case
+    // places any orders, so the order list is empty.
+    {
+      name: 'authenticated read baseline: GET /api/orders/payment-config/ without a token',
+      url: '/api/orders/payment-config/',
+    },
+    {
+      name: 'authenticated read: GET /api/orders/payment-config/ (50 customers’ tokens)',
+      url: '/api/orders/payment-config/',
+      auth: true,
+    },
+    {
+      name: 'authenticated read: GET /api/users/me/ (50 customers’ tokens)',
+      url: '/api/users/me/',
+      auth: true,
+    },
+    {
+      name: 'authenticated read: GET /api/orders/myorders/ (50 customers’ tokens, no orders yet)',
+      url: '/api/orders/myorders/',
+      auth: true,
+    },
     ...LONG_TAIL,
     { name: 'place order (2 sellers, 50 customers)', url: '/api/orders/add/', post: true },
   ];
+  const chosen = cases.filter((c, i) => i === 0 || isChosen(c.name));
   const results: CaseResult[] = [];
-  const chosen = cases.filter(
-    (c, i) => i === 0 || CASES.length === 0 || CASES.some((word) => c.name.toLowerCase().includes(word)),
-  );
-  const ceilingOptions = {
-    url: CEILING_URL,
+  for (const c of chosen)
+    results.push(await runCase(base, engine, c, orderSetup, pickFile, { isCeiling: results.length === 0 }));
+  return results;
+}
+
+/** `--cases` picks the cases whose name contains one of its words (none: every case). */
+function isChosen(name: string): boolean {
+  return CASES.length === 0 || CASES.some((word) => name.toLowerCase().includes(word));
+}
+
+/**
+ * One case: the bare route for ADJACENT_CEILING seconds right before it, a warm-up, then the
+ * measurement, and a wait until the server has drained its queue.
+ */
+async function runCase(
+  base: string,
+  engine: string,
+  c: Case,
+  orderSetup: OrderSetup | null,
+  pickFile: string,
+  { isCeiling = false, loadWorkers = LOAD_WORKERS, warmup = WARMUP } = {},
+): Promise<CaseResult> {
+  const common = {
+    url: c.url.startsWith('http') ? c.url : base + c.url,
     connections: CONNECTIONS,
-    workers: LOAD_WORKERS,
+    workers: loadWorkers,
     headers: BROWSER_HEADERS,
   };
-  for (const c of chosen) {
-    const common = {
-      url: c.url.startsWith('http') ? c.url : base + c.url,
-      connections: CONNECTIONS,
-      workers: LOAD_WORKERS,
-      headers: BROWSER_HEADERS,
-    };
-    const options = c.post
-      ? { ...common, method: 'POST', requests: orderSetup.requests }
+  const options = c.post
+    ? { ...common, workers: 1, method: 'POST', requests: orderSetup!.requests }
+    : c.auth
+      ? {
+          ...common,
+          method: 'GET',
+          requests: orderSetup!.tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } })),
+        }
       : c.pick
         ? { ...common, pick: { file: pickFile, kind: c.pick } }
         : common;
-    const isCeiling = results.length === 0;
-    const adjacent =
-      isCeiling || ADJACENT_CEILING <= 0
-        ? null
-        : await runLoad({ ...ceilingOptions, duration: ADJACENT_CEILING });
-    // Warm-up orders take stock too; the oversell check counts from before the first of them.
-    if (WARMUP > 0) await runLoad({ ...options, duration: WARMUP });
-    const r = await runLoad({ ...options, duration: DURATION });
-    results.push({
-      name: c.name,
-      rps: r.rps,
-      adjacent: adjacent?.rps ?? r.rps,
-      p50: r.p50,
-      p99: r.p99,
-      non2xx: r.non2xx + r.errors,
-      tail: Boolean(c.pick),
-    });
-    await drained(base);
-    log(
-      `${engine}: ${c.name}: ${r.rps.toFixed(0)} req/s (bare route just before ${(adjacent?.rps ?? r.rps).toFixed(0)}, ratio ${(r.rps / (adjacent?.rps ?? r.rps)).toFixed(3)}), p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors/timeouts` : ''}`,
-    );
+  const adjacent =
+    isCeiling || ADJACENT_CEILING <= 0
+      ? null
+      : await runLoad({
+          url: CEILING_URL,
+          connections: CONNECTIONS,
+          workers: LOAD_WORKERS,
+          headers: BROWSER_HEADERS,
+          duration: ADJACENT_CEILING,
+        });
+  // Warm-up orders take stock too; the oversell check counts from before the first of them.
+  if (warmup > 0) await runLoad({ ...options, duration: warmup });
+  const before = cpuSnapshot();
+  const r = await runLoad({ ...options, duration: DURATION });
+  const others = othersShare(before, cpuSnapshot());
+  await drained(base);
+  log(
+    `${engine}: ${c.name}: ${r.rps.toFixed(0)} req/s (bare route just before ${(adjacent?.rps ?? r.rps).toFixed(0)}, ratio ${(r.rps / (adjacent?.rps ?? r.rps)).toFixed(3)}), p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors/timeouts` : ''}; other processes ${others.toFixed(0)} % of the CPU`,
+  );
+  return {
+    others,
+    name: c.name,
+    rps: r.rps,
+    adjacent: adjacent?.rps ?? r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    non2xx: r.non2xx + r.errors,
+    tail: Boolean(c.pick),
+  };
+}
+
+/** The database the bench created (PostgreSQL): its backends count as the bench's CPU. */
+let benchDatabase = '';
+
+interface CpuSnapshot {
+  busy: number;
+  total: number;
+  ours: number;
+}
+
+/**
+ * CPU ticks of the machine (user + system; interrupts left out) and of the bench's own
+ * processes: this one and its descendants (servers, cluster workers, load generators; the
+ * ones that exited through their parent's reaped-children time) and the PostgreSQL backends
+ * of the bench's database. Linux /proc; elsewhere zeros.
+ */
+function cpuSnapshot(): CpuSnapshot {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
+    const [user, nice, system] = cpu as [number, number, number];
+    const parents = new Map<number, number>();
+    const ticks = new Map<number, number>();
+    let ours = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const pid = Number(entry);
+        parents.set(pid, Number(fields[1]));
+        // utime, stime, cutime, cstime
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+        if (
+          benchDatabase &&
+          stat.includes('(postgres)') &&
+          readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${benchDatabase} `)
+        )
+          ours += ticks.get(pid)!;
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    const mine = new Set([process.pid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, parent] of parents)
+        if (!mine.has(pid) && mine.has(parent)) {
+          mine.add(pid);
+          grew = true;
+        }
+    }
+    for (const pid of mine) ours += ticks.get(pid) ?? 0;
+    return { busy: user + nice + system, total: cpu.reduce((a, b) => a + b, 0), ours };
+  } catch {
+    return { busy: 0, total: 0, ours: 0 };
   }
-  return results;
+}
+
+/** The machine's CPU (% of all cores) that processes outside the bench used between two snapshots. */
+function othersShare(a: CpuSnapshot, b: CpuSnapshot): number {
+  const total = b.total - a.total;
+  return total > 0 ? Math.max(0, (100 * (b.busy - a.busy - (b.ours - a.ours))) / total) : 0;
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state, then the parent's pid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return children;
+}
+
+/** A live process's state letter (Linux /proc), or null when it is gone or a zombie awaiting its parent. */
+function processState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2)[0]!;
+    return state === 'Z' ? null : state;
+  } catch {
+    return null;
+  }
+}
+
+/** A health check on a connection of its own: the cluster's primary hands each connection to the next worker. */
+function healthOnNewConnection(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/health', agent: false, timeout: 5_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+      },
+    );
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => req.destroy());
+  });
+}
+
+/** Every worker forked and answering: `workers` children, then 4 health checks per worker in a row. */
+async function clusterReady(primary: ChildProcess, port: number, workers: number): Promise<number[]> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (primary.exitCode !== null) throw new Error(`the cluster's primary exited (${primary.exitCode})`);
+    const children = childrenOf(primary.pid!);
+    let answered = 0;
+    if (children.length === workers) {
+      while (answered < 4 * workers && (await healthOnNewConnection(port))) answered += 1;
+      if (answered === 4 * workers) return children;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the cluster did not come up with ${workers} workers`);
+}
+
+/**
+ * Several processes (issue 13): after the single server stopped, `npm run start:prod`'s
+ * cluster entry as start:prod runs it (compiled dist/cluster.js with source maps,
+ * NODE_ENV=production, the same DATABASE_URL), once per worker count, each on a free port,
+ * measured on the long-tail mix. Run on the bench's own Node, as the single server is
+ * (scripts/start.mjs would refuse a production start on Node 20). After each, the primary and
+ * every worker must be gone.
+ */
+async function benchCluster(
+  title: string,
+  env: Record<string, string>,
+  pickFile: string,
+  workerCounts: number[],
+): Promise<{ results: CaseResult[]; notes: string[] }> {
+  if (workerCounts.length === 0) return { results: [], notes: [] };
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server failed');
+  const results: CaseResult[] = [];
+  const strays: string[] = [];
+  for (const workers of workerCounts) {
+    const port = await freePort();
+    const primary = spawn(process.execPath, ['--enable-source-maps', 'dist/cluster.js'], {
+      cwd: serverDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        ...env,
+        PORT: String(port),
+        WEB_CONCURRENCY: String(workers),
+        ...(CLUSTER_POOL_SIZE ? { DATABASE_POOL_SIZE: CLUSTER_POOL_SIZE } : {}),
+      },
+    });
+    try {
+      const children = await clusterReady(primary, port, workers);
+      log(`cluster up on port ${port}: primary ${primary.pid}, workers ${children.join(', ')}`);
+      const c: Case = { name: clusterCaseName(workers), url: '/api/products/', pick: 'mix' };
+      results.push(
+        await runCase(`http://127.0.0.1:${port}`, title, c, null, pickFile, {
+          loadWorkers: CLUSTER_LOAD_WORKERS,
+          warmup: CLUSTER_WARMUP,
+        }),
+      );
+    } finally {
+      const children = primary.exitCode === null ? childrenOf(primary.pid!) : [];
+      await stop(primary);
+      // The primary waits for its workers before it exits; a survivor would be a bug to report.
+      for (const pid of children) {
+        if (processState(pid) === null) continue;
+        strays.push(String(pid));
+        process.kill(pid, 'SIGKILL');
+      }
+    }
+  }
+  return {
+    results,
+    notes: [
+      `Cluster: dist/cluster.js with NODE_ENV=production, WEB_CONCURRENCY ${workerCounts.join(', then ')}, DATABASE_POOL_SIZE ${CLUSTER_POOL_SIZE || process.env.DATABASE_POOL_SIZE || '10 (default)'} per worker, ${CLUSTER_LOAD_WORKERS} load generator thread(s), ${CLUSTER_WARMUP} s warm-up, on ${availableParallelism()} cores shared with PostgreSQL and the load generator. ${strays.length ? `Workers left running after the primary stopped (killed): ${strays.join(', ')}.` : 'Primary and every worker stopped after each run.'}`,
+    ],
+  };
 }
 
 /** Resident memory of a process now and at its peak (Linux /proc), in MB. */
@@ -449,19 +737,24 @@ async function crawl(base: string, server: ChildProcess, pickFile: string, count
   return line;
 }
 
-function table(engine: string, results: CaseResult[], extra: string[]): string {
+function table(
+  engine: string,
+  results: CaseResult[],
+  extra: string[],
+  clustered: { results: CaseResult[]; notes: string[] },
+): string {
   const ceiling = results[0]!.rps || 1;
   const page1 = results.find((r) => r.name.includes('products page 1'));
   const head = [
-    '| case | req/s | p50 ms | p99 ms | bare route just before, req/s | ratio to it | ratio to the run’s ceiling | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| case | req/s | p50 ms | p99 ms | bare route just before, req/s | ratio to it | ratio to the run’s ceiling | non-2xx | other processes’ CPU % |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const row = (r: CaseResult) => {
     let ratio = (r.rps / (r.adjacent || 1)).toFixed(3);
     if (r.name.includes('12,000') && page1) {
       ratio += ` (${(r.rps / r.adjacent / (page1.rps / page1.adjacent)).toFixed(2)} of page 1)`;
     }
-    return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacent.toFixed(0)} | ${ratio} | ${(r.rps / ceiling).toFixed(3)} | ${r.non2xx} |`;
+    return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacent.toFixed(0)} | ${ratio} | ${(r.rps / ceiling).toFixed(3)} | ${r.non2xx} | ${r.others.toFixed(0)} |`;
   };
   const hot = results.filter((r) => !r.tail);
   const tail = results.filter((r) => r.tail);
@@ -481,6 +774,38 @@ function table(engine: string, results: CaseResult[], extra: string[]): string {
       ...head,
       ...tail.map(row),
     );
+  const ones = clustered.results.filter((r) => r.name === clusterCaseName(1));
+  if (clustered.results.length > 0) {
+    const perBare = (r: CaseResult) => r.rps / (r.adjacent || 1);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    // One worker's rate (the mean when it was measured more than once) is the reference.
+    const one = ones.length ? { rps: mean(ones.map((r) => r.rps)), perBare: mean(ones.map(perBare)) } : null;
+    const single = results.find((r) => r.name === MIX_NAME);
+    const rows = [
+      ...(single
+        ? [
+            {
+              ...single,
+              name: `one process, \`npm start\`'s server (${MIX_NAME}, above; ${LOAD_WORKERS} load threads)`,
+            },
+          ]
+        : []),
+      ...clustered.results,
+    ];
+    lines.push(
+      '',
+      '#### Several processes: the mix on `npm run start:prod` (dist/cluster.js), 1 worker = one process',
+      '',
+      '| case | req/s | p50 ms | p99 ms | bare route just before, req/s | ratio to it | × 1 worker (ratios to the bare route) | × 1 worker (req/s) | non-2xx | other processes’ CPU % |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacent.toFixed(0)} | ${perBare(r).toFixed(3)} | ${one ? (perBare(r) / one.perBare).toFixed(2) : '–'} | ${one ? (r.rps / one.rps).toFixed(2) : '–'} | ${r.non2xx} | ${r.others.toFixed(0)} |`,
+      ),
+      '',
+      ...clustered.notes,
+    );
+  }
   return [...lines, '', ...extra, ''].join('\n');
 }
 
@@ -515,11 +840,22 @@ async function benchEngine(
   const stock = await raiseOrderStock(db.query);
   // PGlite: one process at a time owns the data directory; the server opens it next.
   await db.close();
-  const server = startServer({ ...env, ...ORDER_LIMITS_OFF, RATE_LIMIT_REGISTRATION_PER_IP: '100000' });
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+  const server = startServer({
+    ...env,
+    ...ORDER_LIMITS_OFF,
+    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
+    PORT: String(port),
+  });
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      log(`the server exited by itself (${code ?? signal}): the figures after this are not its own`);
+  });
   let results: CaseResult[];
   let crawled: string;
   try {
-    const base = `http://127.0.0.1:${PORT}`;
+    const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/health`, 120_000);
     const setup = await prepareOrders(base, stock.products);
     results = await measure(base, title, setup, pickFile);
@@ -528,8 +864,16 @@ async function benchEngine(
         ? await crawl(base, server, pickFile, sample.count)
         : 'Crawl not selected.';
   } finally {
+    stopping = true;
     await stop(server);
   }
+  // After the single server stopped: several processes on the same database (PostgreSQL only).
+  const clustered = await benchCluster(
+    title,
+    env,
+    pickFile,
+    engine === 'postgres' ? CLUSTER_WORKERS.filter((n) => isChosen(clusterCaseName(n))) : [],
+  );
   db = await openDb(engine, dbWhere);
   const check = await oversellCheck(
     db.query,
@@ -537,11 +881,12 @@ async function benchEngine(
     stock.start,
   );
   await db.close();
-  const section = table(title, results, [
-    `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. ${check}`,
-    '',
-    crawled,
-  ]);
+  const section = table(
+    title,
+    results,
+    [`Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. ${check}`, '', crawled],
+    clustered,
+  );
   // Printed as soon as the engine is done: a later engine's failure does not lose it.
   console.info(`\n${section}`);
   return section;
@@ -557,12 +902,13 @@ async function benchPostgres(): Promise<string> {
   await admin.end();
   const url = new URL(PG_BASE);
   url.pathname = `/${name}`;
+  benchDatabase = name;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-bench-pg-'));
   try {
     return await benchEngine(
       'postgres',
       'PostgreSQL 15 (server on 127.0.0.1)',
-      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(PORT), JWT_SECRET: SECRET },
+      { DATABASE_URL: url.toString(), DATA_DIR: dataDir, JWT_SECRET: SECRET },
       url.toString(),
     );
   } finally {
@@ -580,7 +926,7 @@ async function benchPglite(): Promise<string> {
     return await benchEngine(
       'pglite',
       'PGlite (embedded, file-backed)',
-      { DATA_DIR: dataDir, PORT: String(PORT), JWT_SECRET: SECRET },
+      { DATA_DIR: dataDir, JWT_SECRET: SECRET },
       dataDir,
     );
   } finally {
