@@ -497,6 +497,90 @@ describe('a seller with 1,000 products', () => {
   });
 });
 
+describe('a seller’s own products (myproducts), paged like user/{id}', () => {
+  let big: TestUser;
+  let ids: number[];
+  const mine = (query = '', who: TestUser | null = big) =>
+    t.app.inject({ url: `/api/products/myproducts/${query}`, headers: who?.auth ?? {} });
+
+  beforeAll(async () => {
+    big = await registerSeller(t.app);
+    const rows = await t.database.db
+      .insert(products)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          sellerId: big.id,
+          brand: 'Own',
+          name: `Own product ${i}`,
+          priceRappen: 100 + i,
+          categoryId: cheese.category,
+          subcategoryId: cheese.subcategory,
+        })),
+      )
+      .returning({ id: products.id });
+    ids = rows.map((r) => r.id).sort((a, b) => b - a);
+    t.app.ctx.cache.invalidate();
+  });
+
+  it('answers a plain call with the newest 48 only, with X-Total-Count and a Link to the rest, never cacheable', async () => {
+    const res = await mine();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((p: { id: number }) => p.id)).toEqual(ids.slice(0, 48));
+    expect(res.headers['x-total-count']).toBe('60');
+    expect(res.headers.link).toBe('</api/products/myproducts/?offset=48&limit=48>; rel="next"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it('pages with offset and limit: 24 a page by default, next as an offset, null on the last page', async () => {
+    const first = (await mine('?offset=0')).json();
+    expect(first).toMatchObject({ count: 60, next: 24 });
+    expect(first.results.map((p: { id: number }) => p.id)).toEqual(ids.slice(0, 24));
+    const second = (await mine('?offset=24&limit=24')).json();
+    expect(second).toMatchObject({ count: 60, next: 48 });
+    expect(second.results.map((p: { id: number }) => p.id)).toEqual(ids.slice(24, 48));
+    const last = (await mine('?offset=48&limit=24')).json();
+    expect(last).toMatchObject({ count: 60, next: null });
+    expect(last.results.map((p: { id: number }) => p.id)).toEqual(ids.slice(48));
+    expect((await mine('?limit=48')).json().results).toHaveLength(48);
+    expect((await mine('?offset=60')).json()).toEqual({ results: [], count: 60, next: null });
+  });
+
+  it('refuses a page larger than 48 and a bad offset with 400 and a detail', async () => {
+    for (const q of ['limit=49', 'limit=0', 'offset=-1', 'offset=x']) {
+      const res = await mine(`?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().detail).toBeTruthy();
+    }
+  });
+
+  it('counts a deletion at once', async () => {
+    const gone = ids[0]!;
+    await t.app.inject({ method: 'DELETE', url: `/api/products/${gone}/`, headers: big.auth });
+    const page = (await mine('?offset=0')).json();
+    expect(page.count).toBe(59);
+    expect(page.results[0].id).toBe(ids[1]);
+    expect((await mine()).headers['x-total-count']).toBe('59');
+  });
+
+  it('answers another seller only their own, a seller without products an empty list; customers 403, anonymous 401', async () => {
+    const other = await registerSeller(t.app);
+    const own = await createProduct(t.app, other, cheese);
+    const theirs = await mine('', other);
+    expect(theirs.json().map((p: { id: number }) => p.id)).toEqual([own.id]);
+    expect(theirs.headers['x-total-count']).toBe('1');
+    expect(theirs.headers.link).toBeUndefined();
+    expect((await mine('?offset=0', other)).json()).toMatchObject({ count: 1, next: null });
+    const empty = await mine('', await registerSeller(t.app));
+    expect(empty.json()).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
+    for (const q of ['', '?offset=0&limit=24']) {
+      expect((await mine(q, customer)).statusCode, q).toBe(403);
+      expect((await mine(q, null)).statusCode, q).toBe(401);
+    }
+  });
+});
+
 describe('deleting products', () => {
   it('lets only the owner delete: another seller and a customer get 404 as for an unknown product, 401 anonymous', async () => {
     const p = await createProduct(t.app, seller, cheese);

@@ -14,6 +14,7 @@ import {
   SELLER_PRODUCTS_MAX_PAGE_SIZE,
   SELLER_PRODUCTS_PAGE_SIZE,
   sellerProductsOptionsQuerySchema,
+  sellerProductsQuerySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller, requireUser } from '../../plugins/auth.ts';
@@ -122,14 +123,23 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
     {
       schema: {
         tags,
-        summary: 'The caller’s own products (sellers)',
+        summary: `The caller’s own live products (sellers), newest first, paged as GET /api/products/user/{id}: without offset and limit a plain list of at most the newest ${SELLER_PRODUCTS_MAX_PAGE_SIZE}, with X-Total-Count and, when there are more, Link rel="next"; with offset or limit one page {results, count, next} (limit ${SELLER_PRODUCTS_PAGE_SIZE} by default, at most ${SELLER_PRODUCTS_MAX_PAGE_SIZE}).`,
         security: bearer,
-        response: { 200: z.array(productSchema), ...errors },
+        querystring: sellerProductsQuerySchema,
+        response: { 200: z.union([pagedProductsSchema, productArray]), ...errors },
       },
     },
     async (request, reply) => {
       markPrivate(reply);
-      return service.bySeller(requireSeller(request).id);
+      const sellerId = requireSeller(request).id;
+      const q = request.query;
+      const paged = wantsPage(q);
+      const limit = q.limit ?? (paged ? SELLER_PRODUCTS_PAGE_SIZE : SELLER_PRODUCTS_MAX_PAGE_SIZE);
+      // Never the shared answer cache: the caller's own list, answered to them only.
+      const page = await service.sellerPage(sellerId, q.offset ?? 0, limit);
+      if (paged) return page;
+      plainListHeaders(ctx.config, request, reply, page.count, limit);
+      return page.results;
     },
   );
 

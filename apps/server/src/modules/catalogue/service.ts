@@ -168,10 +168,6 @@ export class CatalogueService {
     }));
   }
 
-  async bySeller(sellerId: number): Promise<Product[]> {
-    return (await this.repo.page({ sellerId }, 0, null)).map((r) => toProduct(this.ctx, r));
-  }
-
   /** How many live products a seller has; shared by every page until the next catalogue write. */
   sellerCount(userId: number): Promise<number> {
     return this.ctx.cache.getOrLoad(`catalogue:seller-count:${userId}`, () =>

@@ -1,19 +1,39 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@marktgasse/shared';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { SELLER_PRODUCTS_PAGE_SIZE, type PagedProducts, type Product } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
-/** The seller's products, or those matching a search of 2+ characters (type=my_products). */
+/**
+ * The seller's products a page at a time, newest first (GET /api/products/myproducts/), or
+ * those matching a search of 2+ characters (type=my_products): both answer {results, count,
+ * next} with offset and limit, and Load More asks for `offset={next}`, as the seller page does.
+ * `data` is the products loaded so far.
+ */
 export const myProductsQuery = (term = '') =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['my-products', term],
-    queryFn: ({ signal }) =>
-      term
-        ? api<Product[]>('/api/search/', { query: { type: 'my_products', search_string: term }, signal })
-        : api<Product[]>('/api/products/myproducts/', { signal }),
-    placeholderData: (previous) => previous,
+    queryFn: ({ pageParam, signal }) => {
+      const page = { offset: pageParam, limit: SELLER_PRODUCTS_PAGE_SIZE };
+      return term
+        ? api<PagedProducts>('/api/search/', {
+            query: { type: 'my_products', search_string: term, ...page },
+            signal,
+          })
+        : api<PagedProducts>('/api/products/myproducts/', { query: page, signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.results),
+    placeholderData: keepPreviousData,
   });
 
-export const useMyProducts = (term = '') => useQuery(myProductsQuery(term));
+export const useMyProducts = (term = '') => useInfiniteQuery(myProductsQuery(term));
 
 function invalidateProductData(client: ReturnType<typeof useQueryClient>) {
   for (const key of ['my-products', 'stocks', 'search', 'products', 'product'])

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Stock } from '@marktgasse/shared';
+import type { ProductInStore, Stock } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
 export const storeStocksQuery = (storeId: number) =>
@@ -17,30 +17,19 @@ export const productStocksQuery = (productId: number) =>
 export const useStoreStocks = (storeId: number) => useQuery(storeStocksQuery(storeId));
 export const useProductStocks = (productId: number) => useQuery(productStocksQuery(productId));
 
-type InStoreItem = { product?: number | { id?: number }; id?: number };
-
-/** Ids of the seller's products in a store matching a search (type=products_in_my_store). */
+/**
+ * The stock rows of a store whose product matches a search (type=products_in_my_store, the
+ * owner's rows at 0 included; each with its product), best first. The store panel lists them
+ * while searching: the seller's products are paged, so those loaded may not hold every match.
+ */
 export const productsInMyStoreQuery = (storeId: number, term: string) =>
   queryOptions({
     queryKey: ['search', 'products_in_my_store', storeId, term],
-    queryFn: async ({ signal }) => {
-      const items = await api<InStoreItem[]>('/api/search/', {
+    queryFn: ({ signal }) =>
+      api<ProductInStore[]>('/api/search/', {
         query: { type: 'products_in_my_store', store_id: storeId, search_string: term },
         signal,
-      });
-      // Items are stock rows ({number, product}) or products; either way keep the product ids.
-      return new Set(
-        items
-          .map((item) =>
-            item.product === undefined
-              ? item.id
-              : typeof item.product === 'number'
-                ? item.product
-                : item.product.id,
-          )
-          .filter((id): id is number => typeof id === 'number'),
-      );
-    },
+      }),
     enabled: term.length >= 2,
     placeholderData: (previous) => previous,
   });

@@ -11,6 +11,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore, type NextPageQuery } from '../../../components/load-more';
 import { Loader } from '../../../components/loader';
 import { moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
@@ -23,7 +24,9 @@ interface Props<T extends { id: number; name: string }> {
   title: string;
   add: { to: string; label: string };
   search: { id: string; label: string; placeholder: string; value: string; onChange(value: string): void };
-  items: UseQueryResult<T[]>;
+  items: Pick<UseQueryResult<T[]>, 'data' | 'error' | 'isError' | 'isPending' | 'isSuccess'>;
+  /** A paged list: the infinite query behind `items`, for its Load More button. */
+  more?: NextPageQuery;
   loadingLabel: string;
   /** Shown when there is nothing to list. */
   emptyText: string;
@@ -48,6 +51,7 @@ export function SellerListPage<T extends { id: number; name: string }>({
   add,
   search,
   items,
+  more,
   loadingLabel,
   emptyText,
   columns,
@@ -178,6 +182,9 @@ export function SellerListPage<T extends { id: number; name: string }>({
             })}
           </tbody>
         </Table>
+      )}
+      {more && list.length > 0 && (
+        <LoadMore query={more} label={t('seller.loadMore')} className="text-center mt-3" />
       )}
 
       <ConfirmDialog

@@ -1,6 +1,7 @@
 /**
  * The expanded store on My stores: one stock row per product of the seller (a row without a
  * stock record yet shows 0 and creates the record on save), with a search inside the store.
+ * The products come a page at a time (Load More); a search lists its own matches.
  */
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
@@ -13,6 +14,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
+import { LoadMore } from '../../../components/load-more';
 import { useSearchTerm } from '../../../components/use-debounced-value';
 import { useMyProducts } from '../api/products';
 import { useProductsInMyStore, useStoreStocks } from '../api/stocks';
@@ -29,10 +31,10 @@ export function StoreStockPanel({ store }: { store: Store }) {
   const matches = useProductsInMyStore(store.id, term);
 
   const rows = useMemo(() => {
+    // A match is a stock row of this store already; the paged products take the store's rows.
+    if (term) return (matches.data ?? []).map((row) => ({ product: row.product, stock: row }));
     const byProduct = new Map((stocks.data ?? []).map((s) => [s.product.id, s]));
-    return (products.data ?? [])
-      .filter((p) => !term || matches.data?.has(p.id))
-      .map((p) => ({ product: p, stock: byProduct.get(p.id) }));
+    return (products.data ?? []).map((p) => ({ product: p, stock: byProduct.get(p.id) }));
   }, [products.data, stocks.data, matches.data, term]);
 
   const error = products.error ?? stocks.error ?? matches.error;
@@ -98,6 +100,9 @@ export function StoreStockPanel({ store }: { store: Store }) {
             ))}
           </tbody>
         </Table>
+      )}
+      {!term && rows.length > 0 && (
+        <LoadMore query={products} label={t('seller.loadMore')} className="text-center mt-2" />
       )}
     </div>
   );

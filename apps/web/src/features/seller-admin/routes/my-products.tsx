@@ -37,6 +37,7 @@ function MyProducts() {
         onChange: setInput,
       }}
       items={products}
+      more={products}
       loadingLabel={t('seller.products.loading')}
       emptyText={t('seller.products.none')}
       columns={[
