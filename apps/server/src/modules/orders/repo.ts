@@ -327,23 +327,40 @@ export interface IdPage {
   count: number;
 }
 
+/** All the rows a page was cut from, counted in the same query (a window runs before LIMIT). */
+const matched = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * One page of ids with the count of all: one query (issue 16 measured the page plus a separate
+ * count at 0.58x the rate of the earlier unpaged list). Only a page past the end, which has no
+ * row to carry the count, counts again.
+ */
+async function idPage(
+  rows: { id: number; total: number }[],
+  offset: number,
+  recount: () => Promise<number>,
+): Promise<IdPage> {
+  if (rows.length === 0 && offset > 0) return { ids: [], count: await recount() };
+  return { ids: rows.map((r) => r.id), count: rows[0]?.total ?? 0 };
+}
+
 export async function orderIdsOfCustomer(
   db: DbOrTx,
   customerId: number,
   page: { offset: number; limit: number },
 ): Promise<IdPage> {
   const mine = eq(orders.customerId, customerId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(mine)
-      .orderBy(desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(orders).where(mine),
-  ]);
-  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+  const rows = await db
+    .select({ id: orders.id, total: matched })
+    .from(orders)
+    .where(mine)
+    .orderBy(desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return idPage(rows, page.offset, async () => {
+    const [total] = await db.select({ n: count() }).from(orders).where(mine);
+    return total?.n ?? 0;
+  });
 }
 
 /** A seller's share of orders that are pending or paid (expired orders never reached the seller). */
@@ -352,19 +369,19 @@ export async function sellerOrderIdsOfSeller(
   sellerId: number,
   page: { offset: number; limit: number },
 ): Promise<IdPage> {
-  // Both run on seller_orders_seller_live_idx alone (expired_at mirrors the order's expiry).
+  // Runs on seller_orders_seller_live_idx alone (expired_at mirrors the order's expiry).
   const live = and(eq(sellerOrders.sellerId, sellerId), isNull(sellerOrders.expiredAt));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: sellerOrders.id })
-      .from(sellerOrders)
-      .where(live)
-      .orderBy(desc(sellerOrders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(sellerOrders).where(live),
-  ]);
-  return { ids: rows.map((r) => r.id), count: total?.n ?? 0 };
+  const rows = await db
+    .select({ id: sellerOrders.id, total: matched })
+    .from(sellerOrders)
+    .where(live)
+    .orderBy(desc(sellerOrders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return idPage(rows, page.offset, async () => {
+    const [total] = await db.select({ n: count() }).from(sellerOrders).where(live);
+    return total?.n ?? 0;
+  });
 }
 
 export async function findUsers(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
