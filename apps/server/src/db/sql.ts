@@ -4,7 +4,7 @@
  * `for update skip locked`, set-returning functions) goes through `rawRows`, or through
  * `statement` + `runStatement` when it is hot enough to be a named prepared statement.
  */
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
 
@@ -56,4 +56,27 @@ export function preparedPerDb<P>(build: (db: Db) => P): (db: Db) => P {
     if (!prepared) byDb.set(db, (prepared = build(db)));
     return prepared;
   };
+}
+
+/** One page of ids and how many there are in all. */
+export interface IdPage {
+  ids: number[];
+  count: number;
+}
+
+/** The count of all the rows a page was cut from, as a column of each (a window runs before LIMIT). */
+export const countOfAll = sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * A page whose rows carry the count of all (`count(*) over ()`: a window runs before LIMIT),
+ * so page and count are one query. A page past the end has no row to carry the count: only
+ * then is it counted again.
+ */
+export async function idPage(
+  rows: { id: number; total: number }[],
+  offset: number,
+  recount: () => Promise<number>,
+): Promise<IdPage> {
+  if (rows.length === 0 && offset > 0) return { ids: [], count: await recount() };
+  return { ids: rows.map((r) => Number(r.id)), count: Number(rows[0]?.total ?? 0) };
 }

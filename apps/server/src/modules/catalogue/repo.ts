@@ -111,19 +111,24 @@ const productsByIdsQuery = preparedPerDb((db) =>
   ),
 );
 
+/** A review with its author's name. */
+function reviewColumns() {
+  return {
+    id: reviews.id,
+    productId: reviews.productId,
+    userId: reviews.userId,
+    username: users.username,
+    rating: reviews.rating,
+    comment: reviews.comment,
+    verified: reviews.verified,
+    createdAt: reviews.createdAt,
+  };
+}
+
 /** The product row left-joined to its reviews, newest first: every product page asks. */
 const reviewsOfProductQuery = preparedPerDb((db) =>
   db
-    .select({
-      productId: products.id,
-      id: reviews.id,
-      userId: reviews.userId,
-      username: users.username,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      verified: reviews.verified,
-      createdAt: reviews.createdAt,
-    })
+    .select({ ...reviewColumns(), productId: products.id })
     .from(products)
     .leftJoin(reviews, eq(reviews.productId, products.id))
     .leftJoin(users, eq(users.id, reviews.userId))
@@ -337,19 +342,6 @@ export class CatalogueRepo {
       .where(and(eq(products.id, id), isNull(products.deletedAt)));
   }
 
-  private reviewColumns() {
-    return {
-      id: reviews.id,
-      productId: reviews.productId,
-      userId: reviews.userId,
-      username: users.username,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      verified: reviews.verified,
-      createdAt: reviews.createdAt,
-    };
-  }
-
   /**
    * The reviews of a live product, newest first, or null when there is no such product: one
    * round trip (the product row left-joined to its reviews).
@@ -386,7 +378,7 @@ export class CatalogueRepo {
     if (newest.length === 0) return [];
     return this.readDb
       .select({
-        ...this.reviewColumns(),
+        ...reviewColumns(),
         productBrand: products.brand,
         productName: products.name,
         productImage: products.image,
@@ -450,7 +442,7 @@ export class CatalogueRepo {
 
   async findReview(id: number): Promise<ReviewJoined | undefined> {
     const rows = await this.db
-      .select(this.reviewColumns())
+      .select(reviewColumns())
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .where(eq(reviews.id, id));

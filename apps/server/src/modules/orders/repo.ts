@@ -13,7 +13,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import { pgErrorCode, type DbOrTx } from '../../db/client.ts';
-import { rawRows, runStatement, statement } from '../../db/sql.ts';
+import { countOfAll, idPage, rawRows, runStatement, statement, type IdPage } from '../../db/sql.ts';
 // The checkout's one-statement write embeds the stores module's stock take (decision 120): the
 // only place one module's repo reaches another's, so that order and stock commit together.
 // eslint-disable-next-line no-restricted-imports
@@ -321,29 +321,6 @@ export async function itemsOfSellerOrder(db: DbOrTx, sellerOrderId: number): Pro
     .orderBy(asc(orderItems.id));
 }
 
-/** One page of ids, newest first, and how many there are in all. */
-export interface IdPage {
-  ids: number[];
-  count: number;
-}
-
-/** All the rows a page was cut from, counted in the same query (a window runs before LIMIT). */
-const matched = sql<number>`count(*) over ()`.mapWith(Number);
-
-/**
- * One page of ids with the count of all: one query (issue 16 measured the page plus a separate
- * count at 0.58x the rate of the earlier unpaged list). Only a page past the end, which has no
- * row to carry the count, counts again.
- */
-async function idPage(
-  rows: { id: number; total: number }[],
-  offset: number,
-  recount: () => Promise<number>,
-): Promise<IdPage> {
-  if (rows.length === 0 && offset > 0) return { ids: [], count: await recount() };
-  return { ids: rows.map((r) => r.id), count: rows[0]?.total ?? 0 };
-}
-
 export async function orderIdsOfCustomer(
   db: DbOrTx,
   customerId: number,
@@ -351,7 +328,7 @@ export async function orderIdsOfCustomer(
 ): Promise<IdPage> {
   const mine = eq(orders.customerId, customerId);
   const rows = await db
-    .select({ id: orders.id, total: matched })
+    .select({ id: orders.id, total: countOfAll })
     .from(orders)
     .where(mine)
     .orderBy(desc(orders.id))
@@ -372,7 +349,7 @@ export async function sellerOrderIdsOfSeller(
   // Runs on seller_orders_seller_live_idx alone (expired_at mirrors the order's expiry).
   const live = and(eq(sellerOrders.sellerId, sellerId), isNull(sellerOrders.expiredAt));
   const rows = await db
-    .select({ id: sellerOrders.id, total: matched })
+    .select({ id: sellerOrders.id, total: countOfAll })
     .from(sellerOrders)
     .where(live)
     .orderBy(desc(sellerOrders.id))

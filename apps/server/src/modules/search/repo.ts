@@ -12,7 +12,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ProductFilters, SearchSort } from '@marktgasse/shared';
 import type { Db } from '../../db/client.ts';
-import { rawRows } from '../../db/sql.ts';
+import { countOfAll, idPage, rawRows, type IdPage } from '../../db/sql.ts';
 import {
   categories,
   products,
@@ -127,10 +127,7 @@ export interface SellerScope {
 }
 
 /** One page of ranked ids and the number of all that matched. */
-export interface IdPage {
-  ids: number[];
-  count: number;
-}
+export type { IdPage } from '../../db/sql.ts';
 
 export interface StockHit {
   stockId: number;
@@ -214,8 +211,6 @@ function needsProductRows(scope: ProductScope, filters: ProductFilters, sort: Se
   );
 }
 
-const total = sql<number>`count(*) over ()`.mapWith(Number);
-
 export class SearchRepo {
   constructor(private readonly db: Db) {}
 
@@ -268,7 +263,7 @@ export class SearchRepo {
       );
     } else {
       rows = await this.db
-        .select({ id: products.id, total })
+        .select({ id: products.id, total: countOfAll })
         .from(sql`(${m}) m`)
         .innerJoin(products, sql`${products.id} = m.id`)
         .where(and(...conditions))
@@ -276,19 +271,9 @@ export class SearchRepo {
         .limit(limit)
         .offset(offset);
     }
-    return this.page(rows, offset, () =>
+    return idPage(rows, offset, () =>
       this.productPage(words, scope, filters, sort, 0, 1).then((p) => p.count),
     );
-  }
-
-  /** A page past the end has no row to carry the count: it is counted again from the start. */
-  private async page(
-    rows: { id: number; total: number }[],
-    offset: number,
-    recount: () => Promise<number>,
-  ): Promise<IdPage> {
-    if (rows.length === 0 && offset > 0) return { ids: [], count: await recount() };
-    return { ids: rows.map((r) => Number(r.id)), count: Number(rows[0]?.total ?? 0) };
   }
 
   /** Live stores of live owners, ranked by the words, else newest first. */
@@ -303,7 +288,7 @@ export class SearchRepo {
     let rows: { id: number; total: number }[];
     if (words.length === 0) {
       rows = await this.db
-        .select({ id: stores.id, total })
+        .select({ id: stores.id, total: countOfAll })
         .from(stores)
         .innerJoin(users, eq(users.id, stores.ownerId))
         .where(and(...conditions))
@@ -313,7 +298,7 @@ export class SearchRepo {
     } else {
       const m = matchSql(searchStoreTerms, searchStoreTerms.storeId, words, WHOLE_WORD_FIELD.stores);
       rows = await this.db
-        .select({ id: stores.id, total })
+        .select({ id: stores.id, total: countOfAll })
         .from(sql`(${m}) m`)
         .innerJoin(stores, sql`${stores.id} = m.id`)
         .innerJoin(users, eq(users.id, stores.ownerId))
@@ -322,7 +307,7 @@ export class SearchRepo {
         .limit(limit)
         .offset(offset);
     }
-    return this.page(rows, offset, () => this.storePage(words, scope, 0, 1).then((p) => p.count));
+    return idPage(rows, offset, () => this.storePage(words, scope, 0, 1).then((p) => p.count));
   }
 
   /** Seller profiles (by user id), ranked by the words, else newest first. */
@@ -334,7 +319,7 @@ export class SearchRepo {
     let rows: { id: number; total: number }[];
     if (words.length === 0) {
       rows = await this.db
-        .select({ id: profiles.userId, total })
+        .select({ id: profiles.userId, total: countOfAll })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.userId))
         .where(and(...conditions))
@@ -344,7 +329,7 @@ export class SearchRepo {
     } else {
       const m = matchSql(searchSellerTerms, searchSellerTerms.sellerId, words, null);
       rows = await this.db
-        .select({ id: profiles.userId, total })
+        .select({ id: profiles.userId, total: countOfAll })
         .from(sql`(${m}) m`)
         .innerJoin(profiles, sql`${profiles.userId} = m.id`)
         .innerJoin(users, eq(users.id, profiles.userId))
@@ -353,7 +338,7 @@ export class SearchRepo {
         .limit(limit)
         .offset(offset);
     }
-    return this.page(rows, offset, () => this.sellerPage(words, scope, 0, 1).then((p) => p.count));
+    return idPage(rows, offset, () => this.sellerPage(words, scope, 0, 1).then((p) => p.count));
   }
 
   /** Seller profiles with their names, in the order given. */
