@@ -182,7 +182,7 @@ export class CatalogueService {
   async sellerPage(userId: number, offset: number, limit: number): Promise<Paged<Product>> {
     const [count, rows] = await Promise.all([
       this.sellerCount(userId),
-      this.repo.page({ sellerId: userId }, offset, limit),
+      this.repo.sellerPage(userId, offset, limit),
     ]);
     if (count === 0 && !(await this.repo.liveSellerExists(userId)))
       throw notFound(`User ${userId} does not exist.`);
