@@ -42,6 +42,19 @@ describe('ReadCache', () => {
     expect(await cache.getOrLoad('k', load)).toBe(2);
   });
 
+  it('sweeps out the entries past their grace period, so a long tail does not fill the budget', async () => {
+    const cache = new ReadCache(5_000, 64 * 1024 * 1024, 5_000);
+    for (let i = 0; i < 1_000; i += 1) await cache.getOrLoad(`old-${i}`, async () => 'x'.repeat(100));
+    const full = cache.size;
+    expect(full).toBeGreaterThan(1_000 * 100);
+    vi.advanceTimersByTime(10_001);
+    // The next load after a lifetime drops every entry that can no longer be answered.
+    await cache.getOrLoad('new', async () => 'fresh');
+    expect(cache.size).toBeLessThan(full / 500);
+    let loads = 0;
+    expect(await cache.getOrLoad('old-1', async () => `reloaded ${++loads}`)).toBe('reloaded 1');
+  });
+
   it('counts the lifetime from the end of a slow load, so slow answers are kept too', async () => {
     const cache = new ReadCache(5_000);
     let loads = 0;

@@ -9,7 +9,9 @@
  *
  * Bounded by memory, not by a count that empties everything: entries live in an LRU
  * (`lru-cache`) with a byte budget (READ_CACHE_MB), so a crawler's long tail evicts the
- * least recently used entries and the hot ones stay (decision 151).
+ * least recently used entries and the hot ones stay (decision 151). Entries past their grace
+ * period can never be answered again: they are swept out once per lifetime, so a long tail
+ * does not keep the whole budget full of them (decision 194).
  */
 import { LRUCache } from 'lru-cache';
 
@@ -56,7 +58,20 @@ export class ReadCache {
       // An entry larger than the whole budget is answered but not kept.
       maxEntrySize: maxBytes,
       sizeCalculation: (entry) => sizeOf(entry.value),
+      // Gone once its grace period is over (read below as a miss; swept by `sweep`), on the
+      // same clock as `expiresAt`.
+      ttl: ttlMs + graceMs,
+      perf: Date,
     });
+  }
+
+  private sweptAt = Date.now();
+
+  /** Drops the entries past their grace period, at most once per lifetime (one pass over the LRU). */
+  private sweep(now: number): void {
+    if (now - this.sweptAt < this.ttlMs) return;
+    this.sweptAt = now;
+    this.entries.purgeStale();
   }
 
   /** Bytes held now (estimated), for tests and diagnostics. */
@@ -91,7 +106,9 @@ export class ReadCache {
     const promise = load().then((value) => {
       if (generation === this.generation) {
         // The lifetime counts from when the value was read, not from when the load began.
-        this.entries.set(key, { generation, expiresAt: Date.now() + this.ttlMs, value });
+        const now = Date.now();
+        this.entries.set(key, { generation, expiresAt: now + this.ttlMs, value });
+        this.sweep(now);
       }
       return value;
     });
