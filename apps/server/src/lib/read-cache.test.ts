@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ReadCache } from './read-cache.ts';
+import { MAX_BACKGROUND_REFRESHES, ReadCache } from './read-cache.ts';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -31,6 +31,30 @@ describe('ReadCache', () => {
     release();
     await settle();
     expect(await cache.getOrLoad('k', load)).toBe(2);
+  });
+
+  it('runs at most a few background refreshes at once; the other stale entries are answered as they are', async () => {
+    const cache = new ReadCache(5_000, 1024 * 1024, 5_000);
+    const keys = Array.from({ length: MAX_BACKGROUND_REFRESHES + 3 }, (_, i) => `k${i}`);
+    for (const key of keys) await cache.getOrLoad(key, async () => `${key} v1`);
+    vi.advanceTimersByTime(6_000);
+    const releases: (() => void)[] = [];
+    let started = 0;
+    const slow = (key: string) => async () => {
+      started += 1;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return `${key} v2`;
+    };
+    // Every entry is in its grace period: each read answers the old value at once.
+    for (const key of keys) expect(await cache.getOrLoad(key, slow(key))).toBe(`${key} v1`);
+    expect(started).toBe(MAX_BACKGROUND_REFRESHES);
+    // Once one refresh is done, the next stale read may start another.
+    releases.shift()!();
+    await settle();
+    expect(await cache.getOrLoad('k0', slow('k0'))).toBe('k0 v2');
+    expect(await cache.getOrLoad(keys.at(-1)!, slow(keys.at(-1)!))).toBe(`${keys.at(-1)} v1`);
+    expect(started).toBe(MAX_BACKGROUND_REFRESHES + 1);
+    for (const release of releases) release();
   });
 
   it('loads before answering when an entry is older than its lifetime plus the grace period', async () => {

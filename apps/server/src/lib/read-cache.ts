@@ -5,7 +5,11 @@
  * Expiry only matters for writes this process did not see (another server process): an entry
  * past its lifetime but within the grace period is still answered while one background load
  * refreshes it (stale-while-revalidate), so readers never queue behind a reload; an entry
- * older than that is loaded before answering.
+ * older than that is loaded before answering. At most MAX_BACKGROUND_REFRESHES run at once:
+ * under a long tail every other entry read was in its grace period, and their refreshes
+ * filled the database pool's queue (200 queries waiting behind 10 connections) ahead of the
+ * requests being answered (decision 194). An entry read while no refresh is free is answered
+ * as it is; a later read refreshes it, or it is loaded in line once its grace is over.
  *
  * Bounded by memory, not by a count that empties everything: entries live in an LRU
  * (`lru-cache`) with a byte budget (READ_CACHE_MB), so a crawler's long tail evicts the
@@ -21,6 +25,9 @@ interface Entry {
   value: unknown;
   refreshing?: boolean;
 }
+
+/** Background refreshes running at once, per cache (the pool has 10 connections by default). */
+export const MAX_BACKGROUND_REFRESHES = 2;
 
 /** Map keys and bookkeeping per entry, in bytes (an estimate; the budget is what matters). */
 const ENTRY_OVERHEAD = 200;
@@ -66,6 +73,8 @@ export class ReadCache {
   }
 
   private sweptAt = Date.now();
+  /** Background refreshes running now. */
+  private refreshes = 0;
 
   /** Drops the entries past their grace period, at most once per lifetime (one pass over the LRU). */
   private sweep(now: number): void {
@@ -85,10 +94,17 @@ export class ReadCache {
       const now = Date.now();
       if (hit.expiresAt > now) return hit.value as T;
       if (hit.expiresAt + this.graceMs > now) {
-        if (!hit.refreshing) {
+        if (!hit.refreshing && this.refreshes < MAX_BACKGROUND_REFRESHES) {
           hit.refreshing = true;
+          this.refreshes += 1;
           // A failed refresh keeps the old value until the grace period ends, then loads in line.
-          this.load(key, load).catch(() => (hit.refreshing = false));
+          this.load(key, load).then(
+            () => (this.refreshes -= 1),
+            () => {
+              this.refreshes -= 1;
+              hit.refreshing = false;
+            },
+          );
         }
         return hit.value as T;
       }
