@@ -173,8 +173,14 @@ async function drained(base: string) {
   log('the server did not drain within a minute');
 }
 
+/**
+ * The server as `npm start` runs it: the compiled dist/server.js with source maps (built once
+ * per run, below), not the sources under tsx, whose loader held 25-70 MB of the RSS the crawl
+ * reports. On the bench's own Node, as the cluster case (scripts/start.mjs refuses a
+ * production start on Node 20).
+ */
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  return spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -652,8 +658,6 @@ async function benchCluster(
   workerCounts: number[],
 ): Promise<{ results: CaseResult[]; notes: string[] }> {
   if (workerCounts.length === 0) return { results: [], notes: [] };
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('building the server failed');
   const results: CaseResult[] = [];
   const strays: string[] = [];
   for (const workers of workerCounts) {
@@ -933,6 +937,10 @@ async function benchPglite(): Promise<string> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The servers under test run the compiled entries (dist/server.js, dist/cluster.js) of this tree. */
+const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+if (built.status !== 0) throw new Error('building the server failed');
 
 const ceilingServer = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench/ceiling.ts')], {
   cwd: serverDir,
