@@ -80,6 +80,29 @@ export interface PreparedSearch {
   run(): Promise<SearchResult>;
 }
 
+/** Category and subcategory ids by their names as search text, made once per cached category tree. */
+interface FoldedNames {
+  categories: Map<string, number[]>;
+  subcategories: Map<string, number[]>;
+}
+const FOLDED = new WeakMap<Category[], FoldedNames>();
+
+function foldedNames(tree: Category[]): FoldedNames {
+  let names = FOLDED.get(tree);
+  if (names) return names;
+  const add = (map: Map<string, number[]>, name: string, id: number) => {
+    const key = toSearchText(name);
+    map.set(key, [...(map.get(key) ?? []), id]);
+  };
+  names = { categories: new Map(), subcategories: new Map() };
+  for (const c of tree) {
+    add(names.categories, c.name, c.id);
+    for (const s of c.subcategory) add(names.subcategories, s.name, s.id);
+  }
+  FOLDED.set(tree, names);
+  return names;
+}
+
 /** One vocabulary per server (its AppContext), shared by every SearchService of it. */
 const VOCABULARIES = new WeakMap<AppContext, Vocabulary>();
 /** Present in the read cache while the vocabulary is current: a write or the lifetime removes it. */
@@ -295,14 +318,12 @@ export class SearchService {
   ): Promise<{ categoryIds?: number[]; subcategoryIds?: number[] } | null> {
     const key = toSearchText(text);
     if (!key) return null;
-    const tree: Category[] = await this.catalogue.categories();
-    const categoryIds = tree.filter((c) => toSearchText(c.name) === key).map((c) => c.id);
-    if (categoryIds.length) return { categoryIds };
+    const names = foldedNames(await this.catalogue.categories());
+    const categoryIds = names.categories.get(key);
+    if (categoryIds) return { categoryIds };
     if (!withSubcategories) return null;
-    const subcategoryIds = tree.flatMap((c) =>
-      c.subcategory.filter((s) => toSearchText(s.name) === key).map((s) => s.id),
-    );
-    return subcategoryIds.length ? { subcategoryIds } : null;
+    const subcategoryIds = names.subcategories.get(key);
+    return subcategoryIds ? { subcategoryIds } : null;
   }
 
   /**

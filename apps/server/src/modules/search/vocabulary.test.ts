@@ -46,4 +46,19 @@ describe('Vocabulary', () => {
     expect(v.facts('zopfm').prefixed).toBe(true);
     expect(calls).toEqual([0, 0]);
   });
+
+  it('answers a word asked again from what it found, until the vocabulary grows', async () => {
+    const { repo, rows } = table(words('zopf', 'butterzopf'));
+    const v = new Vocabulary();
+    await v.refresh(repo);
+    const before = v.facts('zopfmehl');
+    expect(before).toMatchObject({ prefixed: false, parts: [] });
+    expect(before.typos()).toEqual([[]]);
+    expect(v.facts('zopfmehl')).toBe(before);
+    rows.push({ id: 3, term: 'zopfmehl' }, { id: 4, term: 'zopfmehk' }, { id: 5, term: 'hefezopfmehl' });
+    await v.refresh(repo);
+    const after = v.facts('zopfmehl');
+    expect(after).toMatchObject({ prefixed: true, parts: ['hefezopfmehl'] });
+    expect(after.typos()).toEqual([['zopfmehk']]);
+  });
 });

@@ -29,6 +29,8 @@ const REREAD = 1000;
 const PART_MIN = 3;
 /** At most this many parts per word, the shortest first: a short word inside hundreds of words says little. */
 const MAX_PARTS = 50;
+/** Words whose facts are kept (emptied when full): a search as popular as a hot URL costs no scan. */
+const MAX_KEPT_FACTS = 10_000;
 
 export class Vocabulary {
   /** Sorted, so the words starting with a prefix are one binary search away. */
@@ -37,6 +39,12 @@ export class Vocabulary {
   private readonly byLength = new Map<number, string[]>();
   private lastId = 0;
   private refreshing: Promise<void> | null = null;
+  /**
+   * The facts of words asked since the vocabulary last grew. Each search word otherwise scans
+   * every indexed word (parts, then typos by edit distance): a hot search URL spent most of
+   * its time there, before its cached answer could even be looked up (decision 194).
+   */
+  private readonly kept = new Map<string, WordFacts>();
 
   get size(): number {
     return this.sorted.length;
@@ -61,7 +69,10 @@ export class Vocabulary {
           if (same) same.push(term);
           else this.byLength.set(term.length, [term]);
         }
-        if (added.length) this.sorted = [...this.sorted, ...added].sort();
+        if (added.length) {
+          this.sorted = [...this.sorted, ...added].sort();
+          this.kept.clear();
+        }
       } finally {
         this.refreshing = null;
       }
@@ -69,13 +80,19 @@ export class Vocabulary {
     return this.refreshing;
   }
 
+  /** What the vocabulary says about `word` (read-only: the same object answers every search for it). */
   facts(word: string): WordFacts {
+    const known = this.kept.get(word);
+    if (known) return known;
     let typos: string[][] | undefined;
-    return {
+    const facts: WordFacts = {
       prefixed: this.startsWith(word),
       parts: this.parts(word),
       typos: () => (typos ??= this.typos(word)),
     };
+    if (this.kept.size >= MAX_KEPT_FACTS) this.kept.clear();
+    this.kept.set(word, facts);
+    return facts;
   }
 
   private typos(word: string): string[][] {
