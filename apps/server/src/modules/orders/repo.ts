@@ -10,6 +10,7 @@ import {
   isNull,
   lte,
   sql,
+  type SQL,
   type Table,
 } from 'drizzle-orm';
 import { pgErrorCode, type DbOrTx } from '../../db/client.ts';
@@ -321,44 +322,43 @@ export async function itemsOfSellerOrder(db: DbOrTx, sellerOrderId: number): Pro
     .orderBy(asc(orderItems.id));
 }
 
-export async function orderIdsOfCustomer(
+/** The newest ids of `table` matching `where`, one page, with the count of all (one query). */
+async function newestIdPage(
   db: DbOrTx,
-  customerId: number,
+  table: typeof orders | typeof sellerOrders,
+  where: SQL | undefined,
   page: { offset: number; limit: number },
 ): Promise<IdPage> {
-  const mine = eq(orders.customerId, customerId);
   const rows = await db
-    .select({ id: orders.id, total: countOfAll })
-    .from(orders)
-    .where(mine)
-    .orderBy(desc(orders.id))
+    .select({ id: table.id, total: countOfAll })
+    .from(table)
+    .where(where)
+    .orderBy(desc(table.id))
     .limit(page.limit)
     .offset(page.offset);
   return idPage(rows, page.offset, async () => {
-    const [total] = await db.select({ n: count() }).from(orders).where(mine);
+    const [total] = await db.select({ n: count() }).from(table).where(where);
     return total?.n ?? 0;
   });
 }
 
+export function orderIdsOfCustomer(
+  db: DbOrTx,
+  customerId: number,
+  page: { offset: number; limit: number },
+): Promise<IdPage> {
+  return newestIdPage(db, orders, eq(orders.customerId, customerId), page);
+}
+
 /** A seller's share of orders that are pending or paid (expired orders never reached the seller). */
-export async function sellerOrderIdsOfSeller(
+export function sellerOrderIdsOfSeller(
   db: DbOrTx,
   sellerId: number,
   page: { offset: number; limit: number },
 ): Promise<IdPage> {
   // Runs on seller_orders_seller_live_idx alone (expired_at mirrors the order's expiry).
   const live = and(eq(sellerOrders.sellerId, sellerId), isNull(sellerOrders.expiredAt));
-  const rows = await db
-    .select({ id: sellerOrders.id, total: countOfAll })
-    .from(sellerOrders)
-    .where(live)
-    .orderBy(desc(sellerOrders.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return idPage(rows, page.offset, async () => {
-    const [total] = await db.select({ n: count() }).from(sellerOrders).where(live);
-    return total?.n ?? 0;
-  });
+  return newestIdPage(db, sellerOrders, live, page);
 }
 
 export async function findUsers(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
