@@ -238,12 +238,6 @@ export class CatalogueRepo {
     return query;
   }
 
-  /** Ids of live products, newest first. */
-  async pageIds(filter: ListFilter, offset: number, limit: number | null): Promise<number[]> {
-    const rows = await this.pageQuery(filter, offset, limit);
-    return rows.map((r) => r.id);
-  }
-
   /**
    * Every live id matching `filter`, newest first, as one array in one row (100,000 ids: one
    * index-only scan, 400 KB in memory).
