@@ -85,7 +85,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
     limits,
     media,
-    cache: new ReadCache(5_000, config.READ_CACHE_MB * 1024 * 1024),
+    // Cached answers live on past their lifetime while nothing is written (decision 195).
+    cache: new ReadCache(5_000, config.READ_CACHE_MB * 1024 * 1024, 5_000, () => database.writeClock.read()),
     callers: new CallerCache(new AccountsRepo(database.db), config.CALLER_CACHE_MS),
   };
   const cacheBus = config.REDIS_URL

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { DatabaseWatchdog, watchedClient, watchPool, type WatchdogSettings } from './watchdog.ts';
+import { logPositionClock, statementClock, type WriteClock } from './write-clock.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,6 +48,8 @@ export interface Database {
   pool: pg.Pool;
   /** Sees every statement: stalls, refused writes, low space (db/watchdog.ts). */
   watchdog: DatabaseWatchdog;
+  /** Changes whenever the catalogue reads may see something new (db/write-clock.ts). */
+  writeClock: WriteClock;
   close(): Promise<void>;
 }
 
@@ -110,13 +113,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     readPool.on('error', () => {});
     readDb = drizzlePg(readPool, { schema }) as unknown as Db;
   }
+  // The clock of what catalogue reads see: on a replica, how far it has replayed.
+  const writeClock = options.databaseUrl ? logPositionClock(readPool ?? pool) : statementClock(watchdog);
   return {
     db,
     readDb,
     engine,
     pool,
     watchdog,
+    writeClock,
     async close() {
+      writeClock.close();
       watchdog.stop();
       await pool.end();
       await readPool?.end();

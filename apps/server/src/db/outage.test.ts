@@ -94,4 +94,19 @@ describe('DatabaseWatchdog', () => {
     expect(isReadOnlySql('select * from stock for update')).toBe(false);
     expect(isReadOnlySql('insert into orders default values')).toBe(false);
   });
+
+  it('counts the statements that may have written, failed ones too, and not the reads', () => {
+    const watchdog = new DatabaseWatchdog({ stallMs: 1_000, exitMs: 2_000 }, 'pglite');
+    watchdog.begin('select "id" from "products" where "id" = $1')();
+    watchdog.begin('with x as (select 1) select * from x')();
+    expect(watchdog.writes).toBe(0);
+    const update = watchdog.begin('update stocks set number = number - 1 where id = $1');
+    // Counted when it settles: a read that began before cannot see it as done.
+    expect(watchdog.writes).toBe(0);
+    update();
+    watchdog.begin('commit')();
+    watchdog.begin('insert into orders default values')(new Error('refused'));
+    watchdog.begin()();
+    expect(watchdog.writes).toBe(4);
+  });
 });

@@ -80,6 +80,13 @@ export class DatabaseWatchdog {
   private monitor: Worker | null = null;
   private log: LogLike | null = null;
   private onFatal: ((reason: string) => void) | null = null;
+  /**
+   * Statements settled so far that may have written (anything but a plain read: an INSERT, a
+   * COMMIT, a ROLLBACK, a function call), failed ones too. While it stands still nothing in the
+   * database changed through this process: the embedded database's write clock
+   * (db/write-clock.ts).
+   */
+  writes = 0;
 
   constructor(
     readonly settings: WatchdogSettings,
@@ -101,18 +108,15 @@ export class DatabaseWatchdog {
   begin(sqlText?: string): (error?: unknown) => void {
     const id = this.nextId++;
     this.inFlight.set(id, Date.now());
+    const mayWrite = sqlText === undefined || !isReadOnlySql(sqlText);
     return (error?: unknown) => {
+      if (mayWrite) this.writes += 1;
       if (!this.inFlight.delete(id)) return;
       this.lastAnswer = Date.now();
       this.stalledLogged = false;
       if (error !== undefined) this.noteFailure(error);
       // A write that went through: the disk has room again.
-      else if (
-        sqlText !== undefined &&
-        this.diskFullAt &&
-        !isReadOnlySql(sqlText) &&
-        !isSessionControlSql(sqlText)
-      )
+      else if (mayWrite && sqlText !== undefined && this.diskFullAt && !isSessionControlSql(sqlText))
         this.diskFullAt = 0;
     };
   }

@@ -162,4 +162,67 @@ describe('ReadCache', () => {
     expect(answers).toEqual([1, 1, 1]);
     expect(loads).toBe(1);
   });
+
+  describe('with a write clock', () => {
+    it('renews an expired entry without loading while nothing was written', async () => {
+      let writes = 0;
+      const cache = new ReadCache(5_000, 1024 * 1024, 5_000, () => writes);
+      let loads = 0;
+      const load = async () => (loads += 1);
+      expect(await cache.getOrLoad('k', load)).toBe(1);
+      // Read once a lifetime, past it each time: never loaded again.
+      for (let i = 0; i < 10; i += 1) {
+        vi.advanceTimersByTime(6_000);
+        expect(await cache.getOrLoad('k', load)).toBe(1);
+      }
+      expect(loads).toBe(1);
+      // A write (an order taking stock, say): the next read after the lifetime refreshes it.
+      writes += 1;
+      vi.advanceTimersByTime(4_000);
+      expect(await cache.getOrLoad('k', load)).toBe(1);
+      vi.advanceTimersByTime(1_001);
+      expect(await cache.getOrLoad('k', load)).toBe(1);
+      await settle();
+      expect(loads).toBe(2);
+      expect(await cache.getOrLoad('k', load)).toBe(2);
+    });
+
+    it('does not renew a value whose load overlapped a write', async () => {
+      let writes = 0;
+      const cache = new ReadCache(5_000, 1024 * 1024, 5_000, () => writes);
+      let loads = 0;
+      const load = async () => {
+        loads += 1;
+        // The write settles while the read is under way: the value may be from before it.
+        writes += 1;
+        await settle();
+        return loads;
+      };
+      expect(await cache.getOrLoad('k', load)).toBe(1);
+      vi.advanceTimersByTime(6_000);
+      // Past its lifetime: refreshed in the background, the old value answered meanwhile.
+      expect(await cache.getOrLoad('k', async () => (loads += 1))).toBe(1);
+      await settle();
+      expect(await cache.getOrLoad('k', async () => (loads += 1))).toBe(2);
+      // That load saw no write: renewed from now on.
+      vi.advanceTimersByTime(6_000);
+      expect(await cache.getOrLoad('k', async () => (loads += 1))).toBe(2);
+    });
+
+    it('lets an entry nobody read for its lifetime and grace go, written or not', async () => {
+      const cache = new ReadCache(5_000, 1024 * 1024, 5_000, () => 0);
+      let loads = 0;
+      await cache.getOrLoad('k', async () => (loads += 1));
+      vi.advanceTimersByTime(10_001);
+      expect(await cache.getOrLoad('k', async () => (loads += 1))).toBe(2);
+    });
+
+    it('still forgets everything at once on an invalidation', async () => {
+      const cache = new ReadCache(5_000, 1024 * 1024, 5_000, () => 0);
+      let loads = 0;
+      await cache.getOrLoad('k', async () => (loads += 1));
+      cache.invalidate();
+      expect(await cache.getOrLoad('k', async () => (loads += 1))).toBe(2);
+    });
+  });
 });

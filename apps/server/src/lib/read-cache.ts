@@ -11,6 +11,13 @@
  * requests being answered (decision 194). An entry read while no refresh is free is answered
  * as it is; a later read refreshes it, or it is loaded in line once its grace is over.
  *
+ * Nothing written: given the database's write clock (db/write-clock.ts), an entry past its
+ * lifetime is renewed instead of loaded again while the clock shows the value it showed when
+ * the entry's load began: nothing was written since, here or in another process. Orders
+ * change stock figures without emptying the cache (decision 113), so after any write the
+ * lifetime still bounds how old a figure is; without writes, a long tail of answers no longer
+ * reloads itself every lifetime (decision 195).
+ *
  * Bounded by memory, not by a count that empties everything: entries live in an LRU
  * (`lru-cache`) with a byte budget (READ_CACHE_MB), so a crawler's long tail evicts the
  * least recently used entries and the hot ones stay (decision 151). Entries past their grace
@@ -21,6 +28,8 @@ import { LRUCache } from 'lru-cache';
 
 interface Entry {
   generation: number;
+  /** The write clock when the load began (0 without one). */
+  writes: number;
   expiresAt: number;
   value: unknown;
   refreshing?: boolean;
@@ -55,10 +64,12 @@ export class ReadCache {
   /** Called on every local write: tells the other server processes (lib/cache-bus.ts). */
   onInvalidate: (() => void) | null = null;
 
+  /** `writes`: the database's write clock (WriteClock.read); without it entries just expire. */
   constructor(
     private readonly ttlMs = 5_000,
     maxBytes = 64 * 1024 * 1024,
     private readonly graceMs = ttlMs,
+    private readonly writes: (() => number) | null = null,
   ) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
@@ -66,7 +77,7 @@ export class ReadCache {
       maxEntrySize: maxBytes,
       sizeCalculation: (entry) => sizeOf(entry.value),
       // Gone once its grace period is over (read below as a miss; swept by `sweep`), on the
-      // same clock as `expiresAt`.
+      // same clock as `expiresAt`; a renewal (below) starts it again.
       ttl: ttlMs + graceMs,
       perf: Date,
     });
@@ -93,6 +104,14 @@ export class ReadCache {
     if (hit && hit.generation === this.generation) {
       const now = Date.now();
       if (hit.expiresAt > now) return hit.value as T;
+      if (this.writes !== null && hit.writes === this.writes() && !hit.refreshing) {
+        // Nothing was written since this value was read: it is still what a load would give.
+        hit.expiresAt = now + this.ttlMs;
+        // Its grace starts again too. An entry nobody reads for a lifetime and its grace still
+        // goes: a crawl's answers are read once, and would only fill the budget.
+        this.entries.get(key, { updateAgeOnGet: true });
+        return hit.value as T;
+      }
       if (hit.expiresAt + this.graceMs > now) {
         if (!hit.refreshing && this.refreshes < MAX_BACKGROUND_REFRESHES) {
           hit.refreshing = true;
@@ -119,11 +138,12 @@ export class ReadCache {
     const generation = this.generation;
     const running = this.pending.get(key);
     if (running && running.generation === generation) return running.promise as Promise<T>;
+    const writes = this.writes?.() ?? 0;
     const promise = load().then((value) => {
       if (generation === this.generation) {
         // The lifetime counts from when the value was read, not from when the load began.
         const now = Date.now();
-        this.entries.set(key, { generation, expiresAt: now + this.ttlMs, value });
+        this.entries.set(key, { generation, writes, expiresAt: now + this.ttlMs, value });
         this.sweep(now);
       }
       return value;
