@@ -188,6 +188,8 @@ function startServer(env: Record<string, string>): ChildProcess {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // As `npm start` sets it (package.json; decision 195).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
   });
@@ -670,6 +672,7 @@ async function benchCluster(
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         ...env,
         PORT: String(port),
         WEB_CONCURRENCY: String(workers),
