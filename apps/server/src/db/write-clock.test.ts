@@ -73,6 +73,23 @@ describe('logPositionClock', () => {
   });
 });
 
+it('asks once at a time: a poll that hangs is not joined by more, and renews nothing', async () => {
+  vi.useFakeTimers();
+  let asked = 0;
+  const pool = { query: vi.fn(() => ((asked += 1), new Promise(() => {}))) };
+  const clock = logPositionClock(pool as never, 1_000);
+  const first = clock.read();
+  await vi.advanceTimersByTimeAsync(1_000);
+  const second = clock.read();
+  await vi.advanceTimersByTimeAsync(4_000);
+  expect(asked).toBe(1);
+  // Nothing known meanwhile: the clock moves every interval, so nothing is renewed.
+  expect(second).not.toBe(first);
+  expect(clock.read()).not.toBe(second);
+  clock.close();
+  vi.useRealTimers();
+});
+
 describe('statementClock', () => {
   it('is the watchdog’s count of statements that may have written', () => {
     const watchdog = { writes: 3 };

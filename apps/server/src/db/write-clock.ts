@@ -36,8 +36,9 @@ const LOG_POSITION_SQL = `select (case when pg_is_in_recovery() then pg_last_wal
 
 /**
  * PostgreSQL: polls the log position while the clock is read, once per `intervalMs`. A failed
- * poll moves the clock (nothing known is nothing to trust), so does an idle spell: after one,
- * the first read starts polling again from a new value.
+ * poll moves the clock (nothing known is nothing to trust), and so does every interval a poll
+ * is still owed, and an idle spell: after one, the first read starts polling again from a new
+ * value.
  */
 export function logPositionClock(pool: Pick<pg.Pool, 'query'>, intervalMs = 1_000): WriteClock {
   let value = 0;
@@ -45,8 +46,16 @@ export function logPositionClock(pool: Pick<pg.Pool, 'query'>, intervalMs = 1_00
   let lastRead = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  let polling = false;
 
   const poll = async () => {
+    // One poll at a time: a stuck database does not collect a queue of them in the pool. While
+    // one is owed, what the database holds is unknown: the clock moves, nothing is renewed.
+    if (polling) {
+      value += 1;
+      return;
+    }
+    polling = true;
     try {
       const result = await pool.query<{ position: string | null }>(LOG_POSITION_SQL);
       const now = result.rows[0]?.position ?? null;
@@ -55,6 +64,8 @@ export function logPositionClock(pool: Pick<pg.Pool, 'query'>, intervalMs = 1_00
     } catch {
       value += 1;
       position = null;
+    } finally {
+      polling = false;
     }
   };
   const stop = () => {
