@@ -183,17 +183,19 @@ function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      // As `npm start` sets it (package.json; decision 195).
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-      ...env,
-    },
+    env: { ...SERVER_ENV, ...env },
   });
 }
+
+/** What every server under test starts with: a production start as `npm start` makes it. */
+const SERVER_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  // As the package scripts set it (decision 195).
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+};
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
@@ -668,11 +670,7 @@ async function benchCluster(
       cwd: serverDir,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+        ...SERVER_ENV,
         ...env,
         PORT: String(port),
         WEB_CONCURRENCY: String(workers),

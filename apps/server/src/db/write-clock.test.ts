@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logPositionClock, statementClock } from './write-clock.ts';
 
-/** A pool whose log position the test moves; `fail` makes the next polls fail. */
+/** A pool whose log position the test moves; `fail` makes the next polls fail, `hang` never answer. */
 function fakePool() {
-  const state = { position: '0/16B3740', fail: false, polls: 0 };
+  const state = { position: '0/16B3740', fail: false, hang: false, polls: 0 };
   const pool = {
     query: vi.fn(async () => {
       state.polls += 1;
+      if (state.hang) await new Promise(() => {});
       if (state.fail) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
       return { rows: [{ position: state.position }] };
     }),
@@ -71,23 +72,21 @@ describe('logPositionClock', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(state.polls).toBe(polls + 1);
   });
-});
 
-it('asks once at a time: a poll that hangs is not joined by more, and renews nothing', async () => {
-  vi.useFakeTimers();
-  let asked = 0;
-  const pool = { query: vi.fn(() => ((asked += 1), new Promise(() => {}))) };
-  const clock = logPositionClock(pool as never, 1_000);
-  const first = clock.read();
-  await vi.advanceTimersByTimeAsync(1_000);
-  const second = clock.read();
-  await vi.advanceTimersByTimeAsync(4_000);
-  expect(asked).toBe(1);
-  // Nothing known meanwhile: the clock moves every interval, so nothing is renewed.
-  expect(second).not.toBe(first);
-  expect(clock.read()).not.toBe(second);
-  clock.close();
-  vi.useRealTimers();
+  it('asks once at a time: a poll that hangs is not joined by more, and renews nothing', async () => {
+    const { pool, state } = fakePool();
+    state.hang = true;
+    const clock = logPositionClock(pool, 1_000);
+    const first = clock.read();
+    await vi.advanceTimersByTimeAsync(1_000);
+    const second = clock.read();
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(state.polls).toBe(1);
+    // Nothing known meanwhile: the clock moves every interval, so nothing is renewed.
+    expect(second).not.toBe(first);
+    expect(clock.read()).not.toBe(second);
+    clock.close();
+  });
 });
 
 describe('statementClock', () => {
