@@ -69,6 +69,7 @@ async function keyboardPurchase(page: Page, lang: Lang, width: number) {
   await expectPageAnnounced(page, m('checkout.shipping.title'));
 
   for (const [key, value] of [
+    ['checkout.shipping.name', ADDRESS.name],
     ['checkout.shipping.address', ADDRESS.address],
     ['checkout.shipping.city', ADDRESS.city],
     ['checkout.shipping.postalCode', ADDRESS.postalCode],

@@ -140,6 +140,9 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   ]);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter the address.')).toBeVisible();
+  await expect(page.getByText('Enter the recipient’s name.')).toBeVisible();
+  await page.getByLabel('Recipient’s name').fill('Anna Muster');
+  await page.getByLabel('Phone (optional)').fill('079 123 45 67');
   await page.getByLabel('Address').fill('Marktgasse 12');
   await page.getByLabel('City').fill('Bern');
   await page.getByLabel('Postal Code').fill('301');

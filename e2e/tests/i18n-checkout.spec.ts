@@ -169,7 +169,8 @@ test('the remembered language opens the checkout steps and order lists translate
   await expect(page.getByRole('navigation', { name: 'Schritte zur Bestellung' })).toBeVisible();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Geben Sie die Adresse ein.')).toBeVisible();
-  await expect(page.getByLabel('Adresse')).toBeFocused();
+  await expect(page.getByLabel('Empfänger (Vor- und Nachname)')).toBeFocused();
+  await page.getByLabel('Empfänger (Vor- und Nachname)').fill('Anna Muster');
   await page.getByLabel('Adresse').fill('Marktgasse 12');
   await page.getByLabel('Ort').fill('Bern');
   await page.getByLabel('PLZ').fill('301');

@@ -10,7 +10,15 @@ describe('normaliseSwissPhone', () => {
   });
 
   it('refuses numbers that are not Swiss or not whole', () => {
-    for (const typed of ['', '12345', '+49 30 1234567', '079 123 45 6', '0791234567890', '000 123 45 67', 'call me']) {
+    for (const typed of [
+      '',
+      '12345',
+      '+49 30 1234567',
+      '079 123 45 6',
+      '0791234567890',
+      '000 123 45 67',
+      'call me',
+    ]) {
       expect(normaliseSwissPhone(typed), typed).toBeNull();
     }
   });

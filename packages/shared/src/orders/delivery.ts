@@ -9,7 +9,7 @@
  * Null when it is no Swiss number (nine digits after the 0 or +41, not starting with 0).
  */
 export function normaliseSwissPhone(raw: string): string | null {
-  const compact = raw.trim().replace(/[\s().\/-]/g, '');
+  const compact = raw.trim().replace(/[\s()./-]/g, '');
   const match = /^(?:\+41|0041|0)([1-9]\d{8})$/.exec(compact);
   if (!match) return null;
   const n = match[1]!;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { pagedSchema, type Paged } from '../http/paging.ts';
 import { moneySchema } from '../money/schemas.ts';
-import { CARRIERS, normaliseSwissPhone, TRACKING_NUMBER_MAX, TRACKING_NUMBER_MIN, TRACKING_NUMBER_PATTERN } from './delivery.ts';
+import {
+  CARRIERS,
+  normaliseSwissPhone,
+  TRACKING_NUMBER_MAX,
+  TRACKING_NUMBER_MIN,
+  TRACKING_NUMBER_PATTERN,
+} from './delivery.ts';
 
 export const ORDER_TYPES = ['online', 'inStore'] as const;
 export const orderTypeSchema = z.enum(ORDER_TYPES);

@@ -24,7 +24,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const inject = (user: TestUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, lang?: string) =>
+const inject = (
+  user: TestUser,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+  lang?: string,
+) =>
   t.app.inject({
     method,
     url,
@@ -42,7 +48,12 @@ async function placeOk(customer: TestUser, lines: Line[], address: object | null
 }
 
 /** A paid online order of one unit from `shop`; answers the seller order's id and the order's id. */
-async function paidOnlineOrder(shop: Shop, customer: TestUser, address: object = SHIPPING_ADDRESS, lang?: string) {
+async function paidOnlineOrder(
+  shop: Shop,
+  customer: TestUser,
+  address: object = SHIPPING_ADDRESS,
+  lang?: string,
+) {
   const order = await placeOk(customer, [{ product: shop.products[0]! }], address, lang);
   expect((await inject(customer, 'PUT', `/api/orders/${order.id}/pay/`)).statusCode).toBe(200);
   return { orderId: order.id as number, sellerOrderId: order.sellerOrder[0].id as number };
@@ -56,10 +67,18 @@ describe('the recipient on the shipping address', () => {
     const order = await placeOk(customer, [{ product: shop.products[0]! }], address);
     const expected = { ...SHIPPING_ADDRESS, name: 'Anna Muster', phone: '+41 79 123 45 67' };
     expect(order.shippingAddress).toEqual(expected);
-    expect((await inject(customer, 'GET', `/api/orders/${order.id}/`)).json().shippingAddress).toEqual(expected);
-    const seller = (await inject(shop.seller, 'GET', `/api/seller-orders/${order.sellerOrder[0].id}/`)).json();
+    expect((await inject(customer, 'GET', `/api/orders/${order.id}/`)).json().shippingAddress).toEqual(
+      expected,
+    );
+    const seller = (
+      await inject(shop.seller, 'GET', `/api/seller-orders/${order.sellerOrder[0].id}/`)
+    ).json();
     expect(seller.shippingAddress).toEqual(expected);
-    expect(seller.customer).toEqual({ username: customer.username, email: customer.email, name: 'Anna Muster' });
+    expect(seller.customer).toEqual({
+      username: customer.username,
+      email: customer.email,
+      name: 'Anna Muster',
+    });
   });
 
   it('answers name and phone as null for a client that sends neither (the spec’s own)', async () => {
@@ -67,7 +86,9 @@ describe('the recipient on the shipping address', () => {
     const customer = await registerUser(t.app);
     const order = await placeOk(customer, [{ product: shop.products[0]! }], null);
     expect(order.shippingAddress).toEqual({ ...SHIPPING_ADDRESS, name: null, phone: null });
-    const seller = (await inject(shop.seller, 'GET', `/api/seller-orders/${order.sellerOrder[0].id}/`)).json();
+    const seller = (
+      await inject(shop.seller, 'GET', `/api/seller-orders/${order.sellerOrder[0].id}/`)
+    ).json();
     expect(seller.customer.name).toBe(customer.username);
   });
 
@@ -149,7 +170,9 @@ describe('sending with a carrier and a tracking number', () => {
       trackingNumber: '01234567890123',
     });
     const mails = await db.select().from(outbox).where(eq(outbox.recipient, customer.email));
-    const shipped = mails.find((m) => m.subject.includes(`#${german.orderId}`) && m.subject.includes('versandt'));
+    const shipped = mails.find(
+      (m) => m.subject.includes(`#${german.orderId}`) && m.subject.includes('versandt'),
+    );
     expect(shipped?.body).toContain('Sendungsnummer: 01234567890123');
     expect(shipped?.body).toContain('https://tracking.dpd.de/status/de_CH/parcel/01234567890123');
   });
@@ -173,8 +196,14 @@ describe('the seller’s order list by state', () => {
     };
     const all = await list('');
     const byId = new Map(all.map((so) => [so.id, so]));
-    expect(byId.get(unpaid.sellerOrder[0].id)).toMatchObject({ state: 'unpaid', leftToDo: { send: true, pickUps: 0 } });
-    expect(byId.get(cancelled.sellerOrder[0].id)).toMatchObject({ state: 'cancelled', leftToDo: { send: false } });
+    expect(byId.get(unpaid.sellerOrder[0].id)).toMatchObject({
+      state: 'unpaid',
+      leftToDo: { send: true, pickUps: 0 },
+    });
+    expect(byId.get(cancelled.sellerOrder[0].id)).toMatchObject({
+      state: 'cancelled',
+      leftToDo: { send: false },
+    });
     expect(byId.get(toDo.sellerOrderId)).toMatchObject({ state: 'toDo', leftToDo: { send: true } });
     expect(byId.get(done.sellerOrderId)).toMatchObject({ state: 'completed', leftToDo: { send: false } });
 
@@ -185,6 +214,8 @@ describe('the seller’s order list by state', () => {
     expect(await ids('completed')).toEqual([done.sellerOrderId]);
     const paged = await inject(shop.seller, 'GET', '/api/seller-orders/myorders/?state=toDo&limit=5');
     expect(paged.json()).toMatchObject({ count: 1, next: null });
-    expect((await inject(shop.seller, 'GET', '/api/seller-orders/myorders/?state=lost')).statusCode).toBe(400);
+    expect((await inject(shop.seller, 'GET', '/api/seller-orders/myorders/?state=lost')).statusCode).toBe(
+      400,
+    );
   });
 });

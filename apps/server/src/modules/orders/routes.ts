@@ -330,7 +330,7 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ['orders'],
         summary:
-          'Seller: mark the online part as sent (only once the order is paid). The body is optional: {carrier: swisspost|dpd|dhl|other, trackingNumber}; the answer carries them and the carrier\'s trackingUrl (none for other), and the customer\'s e-mail the link.',
+          "Seller: mark the online part as sent (only once the order is paid). The body is optional: {carrier: swisspost|dpd|dhl|other, trackingNumber}; the answer carries them and the carrier's trackingUrl (none for other), and the customer's e-mail the link.",
         security: bearer,
         params: idParams,
         body: sendBodySchema,
