@@ -122,7 +122,7 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   await expect(page.getByTestId('cart-line')).toHaveCount(3);
   await expect(page.getByText(store.storeName, { exact: true })).toBeVisible();
   await expect(page.getByText('Online', { exact: true })).toHaveCount(2);
-  await expect(page.getByText('Free shipping on orders over CHF 100.-')).toBeVisible();
+  await expect(page.getByText('Free shipping per seller from CHF 100.-')).toBeVisible();
   await expect(page.getByRole('link', { name: online2.sellerDetails.name })).toHaveAttribute(
     'href',
     `#/seller/${online2.seller}`,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSwissPhone, normaliseTrackingNumber, trackingUrl } from './delivery.ts';
+import {
+  missingForFreeShipping,
+  normaliseSwissPhone,
+  normaliseTrackingNumber,
+  trackingUrl,
+} from './delivery.ts';
 
 describe('normaliseSwissPhone', () => {
   it('writes the ways people type a Swiss number in one form', () => {
@@ -36,5 +41,13 @@ describe('tracking', () => {
 
   it('keeps a tracking number in capitals without spaces', () => {
     expect(normaliseTrackingNumber(' ab 123 456 ')).toBe('AB123456');
+  });
+});
+
+describe('missingForFreeShipping', () => {
+  it('says how much more from a seller makes their shipping free', () => {
+    expect(missingForFreeShipping(9_100, true)).toBe(900);
+    expect(missingForFreeShipping(10_000, true)).toBe(0);
+    expect(missingForFreeShipping(2_000, false)).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Delivery details (issue 32, decision 215): the recipient's phone number in Swiss format and
- * the carriers a seller can name when marking a parcel as sent, with their public tracking pages.
+ * the carriers a seller can name when marking a parcel as sent, with their public tracking pages;
+ * how much more from a seller makes their shipping free (the cart shows it).
  */
+import { FREE_SHIPPING_FROM_RAPPEN, shippingForSeller } from './rules.ts';
 
 /**
  * A Swiss phone number as people write it ("079 123 45 67", "+41 79 123 45 67",
@@ -46,4 +48,13 @@ const TRACKING_PAGES: Record<Exclude<Carrier, 'other'>, string> = {
 export function trackingUrl(carrier: Carrier | null, trackingNumber: string | null): string | null {
   if (!carrier || carrier === 'other' || !trackingNumber) return null;
   return TRACKING_PAGES[carrier] + encodeURIComponent(trackingNumber);
+}
+
+/**
+ * How much more from one seller makes that seller's shipping free (shippingForSeller's rule):
+ * 0 when it is free already or nothing of theirs is sent.
+ */
+export function missingForFreeShipping(itemsRappen: number, hasOnline: boolean): number {
+  if (shippingForSeller(itemsRappen, hasOnline) === 0) return 0;
+  return FREE_SHIPPING_FROM_RAPPEN - itemsRappen;
 }
