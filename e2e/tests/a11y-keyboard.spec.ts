@@ -117,6 +117,12 @@ async function keyboardFulfilment(page: Page, lang: Lang) {
 
   await tabTo(page, 'Mark As Sent', button(m('orders.seller.markSent')));
   await page.keyboard.press('Enter');
+  // The dialog asks for the carrier and tracking number (both optional): confirmed as it is.
+  const sendDialog = page.getByRole('dialog');
+  await expect(sendDialog.getByLabel(m('orders.send.carrier'))).toBeFocused();
+  await tabTo(page, 'the confirm button', button(m('orders.send.confirm')));
+  await page.keyboard.press('Enter');
+  await expect(sendDialog).toHaveCount(0);
   await expect(page.locator('#shipping-status')).toBeFocused();
   await expectAnnounced(page, pattern(m('orders.seller.sentOn')));
 

@@ -209,7 +209,9 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
     await expect(page.getByText(`Username: ${customer.username}`)).toBeVisible();
     if (so.onlineOrderItems.length) {
       await expect(page.getByText('Marktgasse 12, 3011 Bern, Schweiz')).toBeVisible();
+      await expect(page.getByText('Recipient: Anna Muster')).toBeVisible();
       await page.getByRole('button', { name: 'Mark As Sent' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mark As Sent' }).click();
       await expect(page.getByText(new RegExp(`Sent on ${DATE} at ${TIME}`))).toBeVisible();
     }
     if (so.inStoreOrderItems.length) {
