@@ -212,7 +212,8 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
       await expect(page.getByText('Recipient: Anna Muster')).toBeVisible();
       await page.getByRole('button', { name: 'Mark As Sent' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Mark As Sent' }).click();
-      await expect(page.getByText(new RegExp(`Sent on ${DATE} at ${TIME}`))).toBeVisible();
+      // In the page (the live region outside main says it too).
+      await expect(page.locator('main').getByText(new RegExp(`Sent on ${DATE} at ${TIME}`))).toBeVisible();
     }
     if (so.inStoreOrderItems.length) {
       await page.getByRole('button', { name: /Mark as Picked Up/ }).click();
@@ -223,7 +224,9 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
       await dialog.getByLabel('Pick-up code').fill(pickupOrder.pickupCode!);
       await dialog.getByRole('button', { name: 'Confirm Pick-up' }).click();
       await expect(dialog).toHaveCount(0);
-      await expect(page.getByText(new RegExp(`Pickep up on ${DATE} at ${TIME}`))).toBeVisible();
+      await expect(
+        page.locator('main').getByText(new RegExp(`Pickep up on ${DATE} at ${TIME}`)),
+      ).toBeVisible();
     }
     await expect(page.getByText(/Completed on/)).toBeVisible();
     if (so.inStoreOrderItems.length) await screenshots(page, 'checkout-seller-order');
