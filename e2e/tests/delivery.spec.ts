@@ -174,6 +174,7 @@ test('a parcel is labelled from the seller’s page and followed by its tracking
   await page.waitForTimeout(300);
   await atWidths(page, (width) => axe(page, `the send dialog at ${width}px`, '.modal'));
   await dialog.getByLabel('Carrier (optional)').selectOption({ label: 'Swiss Post' });
+  await expect(dialog.getByText('Choose the carrier of this tracking number.')).toHaveCount(0);
   await screenshots(page, 'delivery-send-dialog');
   await dialog.getByRole('button', { name: 'Mark As Sent' }).click();
   await expect(dialog).toHaveCount(0);

@@ -51,6 +51,13 @@ export function SendDialog({
   const [pending, setPending] = useState(false);
   const select = useRef<HTMLSelectElement>(null);
 
+  // Once a check has failed, the messages follow what is typed or chosen.
+  const change = (nextCarrier: Carrier | '', nextNumber: string) => {
+    setCarrier(nextCarrier);
+    setTrackingNumber(nextNumber);
+    if (errors.carrier || errors.tracking) setErrors(parcelErrors(nextCarrier, nextNumber));
+  };
+
   const close = () => {
     setErrors({});
     setFailure(null);
@@ -100,7 +107,7 @@ export function SendDialog({
             <Form.Select
               ref={select}
               value={carrier}
-              onChange={(e) => setCarrier(e.target.value as Carrier | '')}
+              onChange={(e) => change(e.target.value as Carrier | '', trackingNumber)}
               {...errorProps('send-carrier', carrierError)}
             >
               <option value="">{t('orders.send.noCarrier')}</option>
@@ -120,7 +127,7 @@ export function SendDialog({
               spellCheck={false}
               maxLength={60}
               value={trackingNumber}
-              onChange={(e) => setTrackingNumber(e.target.value)}
+              onChange={(e) => change(carrier, e.target.value)}
               {...errorProps('send-tracking', trackingError, 'send-tracking-help')}
             />
             <FieldFeedback id="send-tracking" error={trackingError} />
