@@ -115,7 +115,13 @@ export async function expectAnnounced(page: Page, text: string | RegExp) {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export const ADDRESS = { address: 'Marktgasse 12', city: 'Bern', postalCode: '3011', country: 'Schweiz' };
+export const ADDRESS = {
+  name: 'Anna Muster',
+  address: 'Marktgasse 12',
+  city: 'Bern',
+  postalCode: '3011',
+  country: 'Schweiz',
+};
 
 interface Product {
   id: number;

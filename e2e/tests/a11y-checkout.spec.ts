@@ -8,7 +8,13 @@ import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs } from '../support/helpers';
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [1280, 390] as const;
-const ADDRESS = { address: 'Marktgasse 12', city: 'Bern', postalCode: '3011', country: 'Schweiz' };
+const ADDRESS = {
+  name: 'Anna Muster',
+  address: 'Marktgasse 12',
+  city: 'Bern',
+  postalCode: '3011',
+  country: 'Schweiz',
+};
 
 interface Product {
   id: number;
@@ -283,6 +289,7 @@ test('a customer buys a product with the keyboard only', async ({ page }) => {
   // Shipping: typed field by field, sent with Enter.
   await expect(page.getByRole('heading', { name: 'Shipping', level: 1 })).toBeVisible();
   for (const [label, value] of [
+    ['Recipient’s name', ADDRESS.name],
     ['Address', ADDRESS.address],
     ['City', ADDRESS.city],
     ['Postal Code', ADDRESS.postalCode],

@@ -69,6 +69,7 @@ async function keyboardPurchase(page: Page, lang: Lang, width: number) {
   await expectPageAnnounced(page, m('checkout.shipping.title'));
 
   for (const [key, value] of [
+    ['checkout.shipping.name', ADDRESS.name],
     ['checkout.shipping.address', ADDRESS.address],
     ['checkout.shipping.city', ADDRESS.city],
     ['checkout.shipping.postalCode', ADDRESS.postalCode],
@@ -116,6 +117,12 @@ async function keyboardFulfilment(page: Page, lang: Lang) {
 
   await tabTo(page, 'Mark As Sent', button(m('orders.seller.markSent')));
   await page.keyboard.press('Enter');
+  // The dialog asks for the carrier and tracking number (both optional): confirmed as it is.
+  const sendDialog = page.getByRole('dialog');
+  await expect(sendDialog.getByLabel(m('orders.send.carrier'))).toBeFocused();
+  await tabTo(page, 'the confirm button', button(m('orders.send.confirm')));
+  await page.keyboard.press('Enter');
+  await expect(sendDialog).toHaveCount(0);
   await expect(page.locator('#shipping-status')).toBeFocused();
   await expectAnnounced(page, pattern(m('orders.seller.sentOn')));
 

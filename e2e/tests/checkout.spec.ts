@@ -122,7 +122,7 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   await expect(page.getByTestId('cart-line')).toHaveCount(3);
   await expect(page.getByText(store.storeName, { exact: true })).toBeVisible();
   await expect(page.getByText('Online', { exact: true })).toHaveCount(2);
-  await expect(page.getByText('Free shipping on orders over CHF 100.-')).toBeVisible();
+  await expect(page.getByText('Free shipping per seller from CHF 100.-')).toBeVisible();
   await expect(page.getByRole('link', { name: online2.sellerDetails.name })).toHaveAttribute(
     'href',
     `#/seller/${online2.seller}`,
@@ -140,6 +140,9 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   ]);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter the address.')).toBeVisible();
+  await expect(page.getByText('Enter the recipient’s name.')).toBeVisible();
+  await page.getByLabel('Recipient’s name').fill('Anna Muster');
+  await page.getByLabel('Phone (optional)').fill('079 123 45 67');
   await page.getByLabel('Address').fill('Marktgasse 12');
   await page.getByLabel('City').fill('Bern');
   await page.getByLabel('Postal Code').fill('301');
@@ -206,8 +209,11 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
     await expect(page.getByText(`Username: ${customer.username}`)).toBeVisible();
     if (so.onlineOrderItems.length) {
       await expect(page.getByText('Marktgasse 12, 3011 Bern, Schweiz')).toBeVisible();
+      await expect(page.getByText('Recipient: Anna Muster')).toBeVisible();
       await page.getByRole('button', { name: 'Mark As Sent' }).click();
-      await expect(page.getByText(new RegExp(`Sent on ${DATE} at ${TIME}`))).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mark As Sent' }).click();
+      // In the page (the live region outside main says it too).
+      await expect(page.locator('main').getByText(new RegExp(`Sent on ${DATE} at ${TIME}`))).toBeVisible();
     }
     if (so.inStoreOrderItems.length) {
       await page.getByRole('button', { name: /Mark as Picked Up/ }).click();
@@ -218,7 +224,9 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
       await dialog.getByLabel('Pick-up code').fill(pickupOrder.pickupCode!);
       await dialog.getByRole('button', { name: 'Confirm Pick-up' }).click();
       await expect(dialog).toHaveCount(0);
-      await expect(page.getByText(new RegExp(`Pickep up on ${DATE} at ${TIME}`))).toBeVisible();
+      await expect(
+        page.locator('main').getByText(new RegExp(`Pickep up on ${DATE} at ${TIME}`)),
+      ).toBeVisible();
     }
     await expect(page.getByText(/Completed on/)).toBeVisible();
     if (so.inStoreOrderItems.length) await screenshots(page, 'checkout-seller-order');

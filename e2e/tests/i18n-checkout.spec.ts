@@ -100,7 +100,7 @@ test('cart and order pages follow the language chosen in the header', async ({ p
   await expect(page).toHaveTitle(/Warenkorb/);
   await expect(page.getByRole('button', { name: 'Zur Kasse' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Warenkorb leeren' })).toBeVisible();
-  await expect(page.getByText('Gratisversand für Bestellungen über CHF 100.-')).toBeVisible();
+  await expect(page.getByText('Gratisversand pro Verkäufer ab CHF 100.-')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Zwischensumme \(4 Artikel\)/ })).toBeVisible();
   await expect(page.getByText('Versand', { exact: true })).toHaveCount(3);
   await expect(page.getByRole('combobox', { name: `Menge von ${products[0]!.name}` })).toHaveValue('2');
@@ -132,7 +132,7 @@ test('cart and order pages follow the language chosen in the header', async ({ p
   await page.goto('/#/cart');
   await expect(page.getByRole('heading', { name: 'Panier', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Passer à la caisse' })).toBeVisible();
-  await expect(page.getByText('Livraison gratuite dès CHF 100.- de commande')).toBeVisible();
+  await expect(page.getByText('Livraison gratuite par vendeur dès CHF 100.-')).toBeVisible();
   await expect(page.getByText('Checking prices and stock…')).toHaveCount(0);
   await screenshots(page, 'cart-fr');
 
@@ -140,7 +140,7 @@ test('cart and order pages follow the language chosen in the header', async ({ p
   await switchLanguage(page, 'it-CH');
   await expect(page.getByRole('heading', { name: 'Carrello', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vai alla cassa' })).toBeVisible();
-  await expect(page.getByText('Spedizione gratuita per ordini oltre CHF 100.-')).toBeVisible();
+  await expect(page.getByText('Spedizione gratuita per venditore da CHF 100.-')).toBeVisible();
   await screenshots(page, 'cart-it');
   await page.goto(`/#/customer-order/${orderId}`);
   await expect(page.getByRole('heading', { name: `ORDINE CLIENTE N. ${orderId}` })).toBeVisible();
@@ -169,7 +169,8 @@ test('the remembered language opens the checkout steps and order lists translate
   await expect(page.getByRole('navigation', { name: 'Schritte zur Bestellung' })).toBeVisible();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Geben Sie die Adresse ein.')).toBeVisible();
-  await expect(page.getByLabel('Adresse')).toBeFocused();
+  await expect(page.getByLabel('Empfänger (Vor- und Nachname)')).toBeFocused();
+  await page.getByLabel('Empfänger (Vor- und Nachname)').fill('Anna Muster');
   await page.getByLabel('Adresse').fill('Marktgasse 12');
   await page.getByLabel('Ort').fill('Bern');
   await page.getByLabel('PLZ').fill('301');

@@ -246,7 +246,15 @@ export const stocks = pgTable(
   ],
 );
 
-export type ShippingAddress = { address: string; city: string; postalCode: string; country: string };
+export type ShippingAddress = {
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  /** The recipient and a Swiss phone number ("+41 79 123 45 67"), kept since issue 32; absent on older orders. */
+  name?: string | null;
+  phone?: string | null;
+};
 
 export const orders = pgTable(
   'orders',
@@ -309,6 +317,9 @@ export const sellerOrders = pgTable(
     pickupCode: text('pickup_code'),
     isShipped: boolean('is_shipped').notNull().default(false),
     shippedAt: ts('shipped_at'),
+    /** Named by the seller when sending (swisspost, dpd, dhl, other), with the parcel's number. */
+    carrier: text('carrier', { enum: ['swisspost', 'dpd', 'dhl', 'other'] }),
+    trackingNumber: text('tracking_number'),
     isCompleted: boolean('is_completed').notNull().default(false),
     completedAt: ts('completed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -1275,6 +1275,26 @@ export const MESSAGES: Catalogue = {
     fr: 'Indiquez au client pourquoi vous annulez.',
     it: 'Indica al cliente perché annulli.',
   },
+  'Enter a Swiss phone number such as 079 123 45 67, or leave it empty.': {
+    de: 'Geben Sie eine Schweizer Telefonnummer wie 079 123 45 67 ein oder lassen Sie das Feld leer.',
+    fr: 'Indiquez un numéro de téléphone suisse comme 079 123 45 67, ou laissez le champ vide.',
+    it: 'Inserisci un numero di telefono svizzero come 079 123 45 67, oppure lascia il campo vuoto.',
+  },
+  'A tracking number has at most {max} characters.': {
+    de: 'Eine Sendungsnummer hat höchstens {max} Zeichen.',
+    fr: 'Un numéro de suivi comporte au plus {max} caractères.',
+    it: 'Un numero di tracking ha al massimo {max} caratteri.',
+  },
+  'A tracking number has {min} to {max} letters and digits (dots, dashes and spaces between them).': {
+    de: 'Eine Sendungsnummer hat {min} bis {max} Buchstaben und Ziffern (dazwischen Punkte, Bindestriche und Leerzeichen).',
+    fr: 'Un numéro de suivi comporte {min} à {max} lettres et chiffres (points, tirets et espaces entre eux).',
+    it: 'Un numero di tracking ha da {min} a {max} lettere e cifre (punti, trattini e spazi tra di esse).',
+  },
+  'Choose the carrier of this tracking number.': {
+    de: 'Wählen Sie den Paketdienst dieser Sendungsnummer.',
+    fr: 'Choisissez le transporteur de ce numéro de suivi.',
+    it: 'Scegli il corriere di questo numero di tracking.',
+  },
   'A reason has at most {max} characters.': {
     de: 'Eine Begründung hat höchstens {max} Zeichen.',
     fr: 'Un motif comporte au plus {max} caractères.',

@@ -1,17 +1,49 @@
 import { z } from 'zod';
 import { pagedSchema, type Paged } from '../http/paging.ts';
 import { moneySchema } from '../money/schemas.ts';
+import {
+  CARRIERS,
+  normaliseSwissPhone,
+  TRACKING_NUMBER_MAX,
+  TRACKING_NUMBER_MIN,
+  TRACKING_NUMBER_PATTERN,
+} from './delivery.ts';
 
 export const ORDER_TYPES = ['online', 'inStore'] as const;
 export const orderTypeSchema = z.enum(ORDER_TYPES);
 
+export * from './delivery.ts';
+
+export const RECIPIENT_NAME_MAX = 100;
+export const PHONE_MAX = 30;
+
+/**
+ * `name` (the recipient, for the parcel's label) and `phone` (Swiss format) are optional here:
+ * the spec's own clients send neither. Our web app requires the name (issue 32).
+ */
 export const shippingAddressSchema = z.object({
+  name: z.string().trim().max(RECIPIENT_NAME_MAX).optional(),
   address: z.string().trim().min(1, 'Enter the address.').max(200),
   city: z.string().trim().min(1, 'Enter the city.').max(100),
   postalCode: z.string().trim().min(1, 'Enter the postal code.').max(20),
   country: z.string().trim().min(1, 'Enter the country.').max(100),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX)
+    .refine((v) => v === '' || normaliseSwissPhone(v) !== null, {
+      message: 'Enter a Swiss phone number such as 079 123 45 67, or leave it empty.',
+    })
+    .optional(),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** The address as orders answer it: name and phone always there, null when not given. */
+export const shippingAddressViewSchema = shippingAddressSchema.extend({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type ShippingAddressView = z.infer<typeof shippingAddressViewSchema>;
 
 /** A Swiss postal code has four digits; other countries are accepted as typed. */
 export function isSwiss(country: string): boolean {
@@ -91,13 +123,27 @@ export const parentOrderSchema = z.object({
   createdAt: z.string(),
 });
 
+export const carrierSchema = z.enum(CARRIERS);
+
+/**
+ * A seller part's state, as the seller's list filters by it: unpaid (waiting for the
+ * customer's payment), toDo (paid, something left to send or hand over), completed, cancelled
+ * (by the seller, or with the whole order).
+ */
+export const SELLER_ORDER_STATES = ['unpaid', 'toDo', 'completed', 'cancelled'] as const;
+/** The customer's order page also shows parts of an order that ran out unpaid: expired. */
+export const sellerOrderStateSchema = z.enum([...SELLER_ORDER_STATES, 'expired']);
+export type SellerOrderState = z.infer<typeof sellerOrderStateSchema>;
+export type SellerOrderFilter = (typeof SELLER_ORDER_STATES)[number];
+
 export const sellerOrderSchema = z.object({
   id: z.number().int(),
   /** `name`: the shop name when the seller set one, else the username (decision 176). */
   seller: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
-  customer: z.object({ username: z.string(), email: z.string() }),
+  /** `name`: the recipient's name when the customer gave one, else the username. */
+  customer: z.object({ username: z.string(), email: z.string(), name: z.string() }),
   order: parentOrderSchema,
-  shippingAddress: shippingAddressSchema.nullable(),
+  shippingAddress: shippingAddressViewSchema.nullable(),
   onlineOrderItems: z.array(orderItemSchema),
   inStoreOrderItems: z.array(orderItemSchema),
   itemsPrice: moneySchema,
@@ -106,6 +152,10 @@ export const sellerOrderSchema = z.object({
   totalPrice: moneySchema,
   isShipped: z.boolean(),
   shippedAt: z.string().nullable(),
+  /** Named by the seller when sending (null when not); trackingUrl is the carrier's public page. */
+  carrier: carrierSchema.nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
   isCompleted: z.boolean(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -115,13 +165,17 @@ export const sellerOrderSchema = z.object({
   isCancelled: z.boolean(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** Where this part stands for its seller (SELLER_ORDER_STATES); the list filters by it. */
+  state: sellerOrderStateSchema,
+  /** What the seller still has to do: send the parcel, hand over this many pick-up items. */
+  leftToDo: z.object({ send: z.boolean(), pickUps: z.number().int() }),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 
 export const orderSchema = z.object({
   id: z.number().int(),
   customer: z.object({ name: z.string(), email: z.string() }),
-  shippingAddress: shippingAddressSchema.nullable(),
+  shippingAddress: shippingAddressViewSchema.nullable(),
   paymentMethod: z.string(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
@@ -188,6 +242,34 @@ export const retrieveBodySchema = z
   .object({ code: z.string().trim().max(20).optional() })
   .nullable()
   .optional();
+
+/**
+ * Optional body of PUT /api/seller-orders/{id}/send/ (the spec's empty body stays valid): the
+ * carrier and the parcel's tracking number. A tracking number needs its carrier.
+ */
+export const sendBodySchema = z
+  .object({
+    carrier: carrierSchema.nullable().optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(TRACKING_NUMBER_MAX, `A tracking number has at most ${TRACKING_NUMBER_MAX} characters.`)
+      .refine((v) => v === '' || (v.length >= TRACKING_NUMBER_MIN && TRACKING_NUMBER_PATTERN.test(v)), {
+        message: `A tracking number has ${TRACKING_NUMBER_MIN} to ${TRACKING_NUMBER_MAX} letters and digits (dots, dashes and spaces between them).`,
+      })
+      .nullable()
+      .optional(),
+  })
+  .refine((b) => !b.trackingNumber || b.carrier, {
+    message: 'Choose the carrier of this tracking number.',
+    path: ['carrier'],
+  })
+  .nullable()
+  .optional();
+export type SendBody = z.infer<typeof sendBodySchema>;
+
+/** GET /api/seller-orders/myorders/?state=…: only the parts in that state. */
+export const sellerOrdersQuerySchema = z.object({ state: z.enum(SELLER_ORDER_STATES).optional() });
 
 export const CANCEL_REASON_MAX = 500;
 

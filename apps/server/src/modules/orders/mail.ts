@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatCHF } from '@marktgasse/shared';
+import { formatCHF, trackingUrl, type Carrier } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import {
   claimMail,
@@ -35,7 +35,7 @@ export interface MailLine {
 
 function lines(items: MailLine[]): string {
   return items
-    .map((i) => `  ${i.quantity} × ${i.name} — ${formatCHF(i.priceRappen)} (${i.place})`)
+    .map((i) => `  ${i.quantity} × ${i.name} — ${formatCHF(i.priceRappen)}${i.place ? ` (${i.place})` : ''}`)
     .join('\n');
 }
 
@@ -91,19 +91,28 @@ export const mails = {
         `${lines(items)}\n\nTotal: ${formatCHF(sellerOrder.totalRappen)}\n${link(ctx, `/seller-order/${sellerOrder.id}`)}${signature}`,
     };
   },
+  /** In the customer's language (orders.locale), with the carrier's tracking link when known. */
   shipped(
     ctx: AppContext,
     to: { email: string; username: string },
-    order: { id: number },
-    seller: string,
-    items: MailLine[],
+    order: { id: number; locale: string | null },
+    parcel: { seller: string; items: MailLine[]; carrier: Carrier | null; trackingNumber: string | null },
   ): MailInput {
+    const l = mailLocale(order.locale);
+    const words = SHIPPED_WORDS[l];
+    const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
+    const details = [
+      parcel.carrier ? `${words.carrier}: ${carrierLabel(l, parcel.carrier)}` : null,
+      parcel.trackingNumber ? `${words.number}: ${parcel.trackingNumber}` : null,
+      url ? `${words.follow}: ${url}` : null,
+    ].filter((line) => line !== null);
     return {
       recipient: to.email,
-      subject: `Marktgasse: ${seller} has shipped your items of order #${order.id}`,
+      subject: words.subject(parcel.seller, order.id),
       body:
-        `Hello ${to.username},\n\n${seller} has sent these items of order #${order.id}:\n\n${lines(items)}\n` +
-        `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+        `${HELLO[l](to.username)}\n\n${words.intro(parcel.seller, order.id)}\n\n${lines(parcel.items)}\n` +
+        (details.length ? `\n${details.join('\n')}\n` : '') +
+        `${link(ctx, `/customer-order/${order.id}`)}${SIGNATURES[l]}`,
     };
   },
   pickedUp(
@@ -147,6 +156,55 @@ const HELLO: Record<MailLocale, (name: string) => string> = {
   de: (n) => `Guten Tag ${n}`,
   fr: (n) => `Bonjour ${n},`,
   it: (n) => `Ciao ${n},`,
+};
+
+/** The carriers as each language names them (Swiss Post is "Die Post", "La Poste", "La Posta"). */
+const CARRIER_LABELS: Record<MailLocale, Record<Carrier, string>> = {
+  en: { swisspost: 'Swiss Post', dpd: 'DPD', dhl: 'DHL', other: 'another carrier' },
+  de: { swisspost: 'Die Post', dpd: 'DPD', dhl: 'DHL', other: 'ein anderer Paketdienst' },
+  fr: { swisspost: 'La Poste', dpd: 'DPD', dhl: 'DHL', other: 'un autre transporteur' },
+  it: { swisspost: 'La Posta', dpd: 'DPD', dhl: 'DHL', other: 'un altro corriere' },
+};
+const carrierLabel = (l: MailLocale, carrier: Carrier): string => CARRIER_LABELS[l][carrier];
+
+const SHIPPED_WORDS: Record<
+  MailLocale,
+  {
+    subject: (seller: string, id: number) => string;
+    intro: (seller: string, id: number) => string;
+    carrier: string;
+    number: string;
+    follow: string;
+  }
+> = {
+  en: {
+    subject: (s, id) => `Marktgasse: ${s} has shipped your items of order #${id}`,
+    intro: (s, id) => `${s} has sent these items of order #${id}:`,
+    carrier: 'Carrier',
+    number: 'Tracking number',
+    follow: 'Follow your parcel',
+  },
+  de: {
+    subject: (s, id) => `Marktgasse: ${s} hat Ihre Artikel der Bestellung #${id} versandt`,
+    intro: (s, id) => `${s} hat diese Artikel der Bestellung #${id} versandt:`,
+    carrier: 'Versand mit',
+    number: 'Sendungsnummer',
+    follow: 'Sendung verfolgen',
+  },
+  fr: {
+    subject: (s, id) => `Marktgasse : ${s} a expédié vos articles de la commande n° ${id}`,
+    intro: (s, id) => `${s} a expédié ces articles de la commande n° ${id} :`,
+    carrier: 'Transporteur',
+    number: 'Numéro de suivi',
+    follow: 'Suivre votre colis',
+  },
+  it: {
+    subject: (s, id) => `Marktgasse: ${s} ha spedito i tuoi articoli dell’ordine n. ${id}`,
+    intro: (s, id) => `${s} ha spedito questi articoli dell’ordine n. ${id}:`,
+    carrier: 'Corriere',
+    number: 'Numero di tracking',
+    follow: 'Segui il tuo pacco',
+  },
 };
 
 /** E-mails about cancellations and refunds (decision 158), in the customer's language. */

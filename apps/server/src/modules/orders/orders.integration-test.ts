@@ -842,6 +842,8 @@ describe('the order write', () => {
       pickupCode: null,
       isShipped: false,
       shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
       isCompleted: false,
       completedAt: null,
       createdAt: read.now,

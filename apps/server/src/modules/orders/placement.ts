@@ -9,6 +9,7 @@ import {
   computeCartTotals,
   formatCHF,
   isSwiss,
+  normaliseSwissPhone,
   parseRappen,
   SWISS_POSTCODE,
   type CartTotals,
@@ -50,6 +51,13 @@ export interface Cart {
   clientShippingRappen: number;
 }
 
+/** The address as the parcel's label needs it: no empty name or phone, the phone as "+41 79 …". */
+function deliveryAddress(sent: ShippingAddress): ShippingAddress {
+  const { name, phone, ...address } = sent;
+  const normalised = phone ? normaliseSwissPhone(phone) : null;
+  return { ...(name ? { name } : {}), ...address, ...(normalised ? { phone: normalised } : {}) };
+}
+
 /** Step 1: the cart as sent, checked for what needs no database (400, or 403 without a profile). */
 export function validateCart(caller: Caller, input: OrderCreate): Cart {
   if (!caller.role) throw forbidden('Create your profile before you place an order.');
@@ -61,7 +69,7 @@ export function validateCart(caller: Caller, input: OrderCreate): Cart {
   if (clientShippingRappen === null)
     throw badRequest('totalShippingPrice must be an amount in CHF such as "20.00".');
   const hasOnline = lines.some((l) => l.orderType === 'online');
-  const shippingAddress = hasOnline ? (input.shippingAddress ?? null) : null;
+  const shippingAddress = hasOnline && input.shippingAddress ? deliveryAddress(input.shippingAddress) : null;
   if (hasOnline && !shippingAddress)
     throw badRequest('A shipping address is required for items sent online.');
   if (
@@ -252,6 +260,8 @@ export function placementRows(
       pickupCode: own.some((p) => p.line.orderType === 'inStore') ? pickupCode() : null,
       isShipped: false,
       shippedAt: null,
+      carrier: null,
+      trackingNumber: null,
       isCompleted: false,
       completedAt: null,
       createdAt,

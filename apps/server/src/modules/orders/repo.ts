@@ -13,6 +13,7 @@ import {
   type SQL,
   type Table,
 } from 'drizzle-orm';
+import type { Carrier, SellerOrderFilter } from '@marktgasse/shared';
 import { pgErrorCode, type DbOrTx } from '../../db/client.ts';
 import { countOfAll, idPage, rawRows, runStatement, statement, type IdPage } from '../../db/sql.ts';
 // The checkout's one-statement write embeds the stores module's stock take (decision 120): the
@@ -350,14 +351,37 @@ export function orderIdsOfCustomer(
   return newestIdPage(db, orders, eq(orders.customerId, customerId), page);
 }
 
-/** A seller's share of orders that are pending or paid (expired orders never reached the seller). */
+/** The parent order of a seller order matches `condition` (one row looked up by its key). */
+const parentIs = (condition: SQL): SQL =>
+  sql`exists (select 1 from ${orders} where ${orders.id} = ${sellerOrders.orderId} and ${condition})`;
+
+/** The seller list's filter (views.ts `progress` says the same of one seller order). */
+function stateCondition(state: SellerOrderFilter): SQL {
+  const cancelled = sql`(${sellerOrders.cancelledAt} is not null or ${parentIs(sql`${orders.status} = 'cancelled'`)})`;
+  if (state === 'cancelled') return cancelled;
+  const live = sql`not ${cancelled}`;
+  if (state === 'unpaid') return and(live, parentIs(sql`not ${orders.isPaid}`))!;
+  if (state === 'completed') return and(live, eq(sellerOrders.isCompleted, true))!;
+  return and(live, eq(sellerOrders.isCompleted, false), parentIs(sql`${orders.isPaid}`))!;
+}
+
+/**
+ * A seller's share of orders that are pending or paid (expired orders never reached the
+ * seller), optionally only those in one state.
+ */
 export function sellerOrderIdsOfSeller(
   db: DbOrTx,
   sellerId: number,
   page: { offset: number; limit: number },
+  state?: SellerOrderFilter,
 ): Promise<IdPage> {
-  // Runs on seller_orders_seller_live_idx alone (expired_at mirrors the order's expiry).
-  const live = and(eq(sellerOrders.sellerId, sellerId), isNull(sellerOrders.expiredAt));
+  // Runs on seller_orders_seller_live_idx (expired_at mirrors the order's expiry); a state
+  // filter looks up each candidate's parent order by its primary key.
+  const live = and(
+    eq(sellerOrders.sellerId, sellerId),
+    isNull(sellerOrders.expiredAt),
+    state ? stateCondition(state) : undefined,
+  );
   return newestIdPage(db, sellerOrders, live, page);
 }
 
@@ -577,10 +601,14 @@ export async function releaseAllocations(
 
 // ---------------------------------------------------------------- fulfilment
 
-export async function markShipped(tx: DbOrTx, sellerOrderId: number): Promise<boolean> {
+export async function markShipped(
+  tx: DbOrTx,
+  sellerOrderId: number,
+  parcel: { carrier: Carrier | null; trackingNumber: string | null },
+): Promise<boolean> {
   const rows = await tx
     .update(sellerOrders)
-    .set({ isShipped: true, shippedAt: sql`now()` })
+    .set({ isShipped: true, shippedAt: sql`now()`, ...parcel })
     .where(and(eq(sellerOrders.id, sellerOrderId), eq(sellerOrders.isShipped, false)))
     .returning({ id: sellerOrders.id });
   return rows.length === 1;

@@ -18,6 +18,8 @@ import {
   retrieveBodySchema,
   sellerCancelBodySchema,
   sellerOrderSchema,
+  sellerOrdersQuerySchema,
+  sendBodySchema,
 } from '@marktgasse/shared';
 import { negotiateLanguage } from '../../i18n/translate.ts';
 import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
@@ -290,16 +292,19 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['orders'],
-        summary: `The caller's seller orders (their share of customers' orders). ${listSummary}`,
+        summary: `The caller's seller orders (their share of customers' orders); \`state\` (unpaid, toDo, completed, cancelled) keeps only those in that state. ${listSummary}`,
         security: bearer,
-        querystring: listQuery,
+        querystring: listQuery.extend(sellerOrdersQuerySchema.shape),
         response: { 200: z.union([pagedSellerOrdersSchema, z.array(sellerOrderSchema)]), ...errors },
       },
       preValidation: signedIn,
     },
     async (request, reply) => {
       const caller = requireUser(request);
-      return listAnswer(ctx, request, reply, request.query, (page) => service.sellerOrdersOf(caller, page));
+      const { state } = request.query;
+      return listAnswer(ctx, request, reply, request.query, (page) =>
+        service.sellerOrdersOf(caller, page, state),
+      );
     },
   );
 
@@ -324,14 +329,21 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['orders'],
-        summary: 'Seller: mark the online part as sent (only once the order is paid)',
+        summary:
+          "Seller: mark the online part as sent (only once the order is paid). The body is optional: {carrier: swisspost|dpd|dhl|other, trackingNumber}; the answer carries them and the carrier's trackingUrl (none for other), and the customer's e-mail the link.",
         security: bearer,
         params: idParams,
+        body: sendBodySchema,
         response: { 200: sellerOrderSchema, ...errors },
       },
       preValidation: signedIn,
     },
-    async (request) => service.send(requireUser(request), idParam(request.params.id, 'seller order')),
+    async (request) =>
+      service.send(
+        requireUser(request),
+        idParam(request.params.id, 'seller order'),
+        request.body ?? undefined,
+      ),
   );
 
   app.put(

@@ -13,6 +13,8 @@ import {
   type PaymentConfig,
   type SellerOrder,
 } from '@marktgasse/shared';
+// Delivery details (issue 32): the send path's body and the seller list's filter.
+import { normaliseTrackingNumber, type SellerOrderFilter, type SendBody } from '@marktgasse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
@@ -210,8 +212,12 @@ export class OrdersService {
   }
 
   /** One page of the caller's seller orders, newest first. */
-  async sellerOrdersOf(caller: Caller, page: { offset: number; limit: number }): Promise<Paged<SellerOrder>> {
-    const { ids, count } = await repo.sellerOrderIdsOfSeller(this.db, caller.id, page);
+  async sellerOrdersOf(
+    caller: Caller,
+    page: { offset: number; limit: number },
+    state?: SellerOrderFilter,
+  ): Promise<Paged<SellerOrder>> {
+    const { ids, count } = await repo.sellerOrderIdsOfSeller(this.db, caller.id, page, state);
     const graph = await repo.loadGraph(this.db, { sellerOrderIds: ids });
     const byId = new Map(graph.sellerOrders.map((s) => [s.id, s]));
     return {
@@ -726,28 +732,30 @@ export class OrdersService {
     return { so, order, customer };
   }
 
-  async send(caller: Caller, sellerOrderId: number): Promise<SellerOrder> {
+  /** Marks the online part sent, with the carrier and tracking number when the seller gave them. */
+  async send(caller: Caller, sellerOrderId: number, body?: SendBody): Promise<SellerOrder> {
+    const number = body?.trackingNumber ? normaliseTrackingNumber(body.trackingNumber) : null;
+    const parcel = { carrier: body?.carrier ?? null, trackingNumber: number };
     await withRetry(() =>
       this.db.transaction(async (tx) => {
         const { so, order, customer } = await this.lockOwnPaid(tx, caller, sellerOrderId);
         const online = (await repo.itemsOfSellerOrder(tx, so.id)).filter((i) => i.orderType === 'online');
         if (online.length === 0) throw conflict('This seller order has no items to send.');
-        if (!(await repo.markShipped(tx, so.id)))
+        if (!(await repo.markShipped(tx, so.id, parcel)))
           throw conflict('This seller order was already marked as sent.');
         await repo.completeIfDone(tx, so.id);
+        const seller = (await repo.findUsers(tx, [caller.id])).get(caller.id);
         await repo.enqueueMail(tx, [
-          mails.shipped(
-            this.ctx,
-            customer,
-            order,
-            caller.username,
-            online.map((i) => ({
+          mails.shipped(this.ctx, customer, order, {
+            seller: seller?.name ?? caller.username,
+            items: online.map((i) => ({
               name: i.name,
               quantity: i.quantity,
               priceRappen: i.priceRappen,
-              place: 'sent',
+              place: '',
             })),
-          ),
+            ...parcel,
+          }),
         ]);
       }),
     );

@@ -1,5 +1,13 @@
 /** Maps order rows to the §3 response shapes. Money leaves as decimal strings, times as ISO 8601. */
-import { rappenToDecimal, type Order, type OrderItem, type SellerOrder } from '@marktgasse/shared';
+import {
+  rappenToDecimal,
+  trackingUrl,
+  type Order,
+  type OrderItem,
+  type SellerOrder,
+  type SellerOrderState,
+  type ShippingAddressView,
+} from '@marktgasse/shared';
 import type { MediaStorage } from '../media/storage.ts';
 import { mediaUrl } from '../media/pipeline.ts';
 import type { OrderGraph, OrderRow, SellerOrderRow } from './repo.ts';
@@ -47,6 +55,37 @@ function itemView(media: MediaStorage, graph: OrderGraph, item: GraphItem, so: S
   };
 }
 
+/** Name and phone always answered (null on orders placed before they were asked for). */
+function addressView(address: OrderRow['shippingAddress']): ShippingAddressView | null {
+  if (!address) return null;
+  const { name, phone, ...rest } = address;
+  return { name: name ?? null, ...rest, phone: phone ?? null };
+}
+
+/** Where a seller part stands, and what its seller still has to do (nothing once it is over). */
+function progress(
+  order: OrderRow,
+  so: SellerOrderRow,
+  online: OrderItem[],
+  inStore: OrderItem[],
+): Pick<SellerOrder, 'state' | 'leftToDo'> {
+  const status = effectiveStatus(order);
+  let state: SellerOrderState;
+  if (so.cancelledAt || status === 'cancelled' || status === 'refunded') state = 'cancelled';
+  else if (status === 'expired') state = 'expired';
+  else if (!order.isPaid) state = 'unpaid';
+  else if (so.isCompleted) state = 'completed';
+  else state = 'toDo';
+  const open = state === 'unpaid' || state === 'toDo';
+  return {
+    state,
+    leftToDo: {
+      send: open && online.length > 0 && !so.isShipped,
+      pickUps: open ? inStore.filter((i) => !i.isRetrieved).length : 0,
+    },
+  };
+}
+
 export function sellerOrderView(
   media: MediaStorage,
   graph: OrderGraph,
@@ -66,7 +105,11 @@ export function sellerOrderView(
       username: seller?.username ?? '',
       name: seller?.name ?? seller?.username ?? '',
     },
-    customer: { username: customer?.username ?? '', email: customer?.email ?? '' },
+    customer: {
+      username: customer?.username ?? '',
+      email: customer?.email ?? '',
+      name: order.shippingAddress?.name || customer?.username || '',
+    },
     order: {
       id: order.id,
       isPaid: order.isPaid,
@@ -75,7 +118,7 @@ export function sellerOrderView(
       createdAt: order.createdAt.toISOString(),
     },
     // A seller whose share is pick-up only has no need for the customer's home address.
-    shippingAddress: online.length > 0 ? (order.shippingAddress ?? null) : null,
+    shippingAddress: online.length > 0 ? addressView(order.shippingAddress) : null,
     onlineOrderItems: online,
     inStoreOrderItems: inStore,
     itemsPrice: rappenToDecimal(so.itemsRappen),
@@ -83,6 +126,9 @@ export function sellerOrderView(
     totalPrice: rappenToDecimal(so.itemsRappen + so.shippingRappen),
     isShipped: so.isShipped,
     shippedAt: iso(so.shippedAt),
+    carrier: so.carrier,
+    trackingNumber: so.trackingNumber,
+    trackingUrl: trackingUrl(so.carrier, so.trackingNumber),
     isCompleted: so.isCompleted,
     completedAt: iso(so.completedAt),
     createdAt: so.createdAt.toISOString(),
@@ -91,6 +137,7 @@ export function sellerOrderView(
     isCancelled: so.cancelledAt !== null,
     cancelledAt: iso(so.cancelledAt),
     cancelReason: so.cancelReason,
+    ...progress(order, so, online, inStore),
   };
 }
 
@@ -99,7 +146,7 @@ export function orderView(media: MediaStorage, graph: OrderGraph, order: OrderRo
   return {
     id: order.id,
     customer: { name: customer?.username ?? '', email: customer?.email ?? '' },
-    shippingAddress: order.shippingAddress ?? null,
+    shippingAddress: addressView(order.shippingAddress),
     paymentMethod: order.paymentMethod,
     isPaid: order.isPaid,
     paidAt: iso(order.paidAt),

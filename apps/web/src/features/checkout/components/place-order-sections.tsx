@@ -33,10 +33,22 @@ export function ShippingSection({ address }: { address: ShippingAddress }) {
   const t = useT();
   return (
     <Section title={t('checkout.place.shipping')}>
+      {address.name && (
+        <p className="mb-1">
+          <strong>{t('checkout.place.recipient')} </strong>
+          {address.name}
+        </p>
+      )}
       <p className="mb-0">
         <strong>{t('checkout.place.address')} </strong>
         {postalLine(address)}
       </p>
+      {address.phone && (
+        <p className="mb-0 mt-1">
+          <strong>{t('checkout.place.phone')} </strong>
+          {address.phone}
+        </p>
+      )}
     </Section>
   );
 }

@@ -86,7 +86,18 @@ describe('Cart', () => {
     ]);
     expect(screen.getByTestId('cart-count').textContent).toBe('3');
     expect(screen.getByTestId('cart-total').textContent).toBe('CHF 95.50');
-    expect(screen.getByText('Free shipping on orders over CHF 100.-')).toBeTruthy();
+    expect(screen.getByText('Free shipping per seller from CHF 100.-')).toBeTruthy();
+    // Each seller's shipping where it is decided: CHF 20 below CHF 100 from that seller.
+    expect(screen.getAllByTestId('seller-shipping').map((e) => e.textContent)).toEqual([
+      'Shipping: CHF 20.-',
+      'Shipping: CHF 20.-',
+    ]);
+    expect(screen.getAllByTestId('seller-free-shipping-hint').map((e) => e.textContent)).toEqual([
+      'Add CHF 20.- more from Käserei and their shipping is free.',
+      'Add CHF 84.50 more from Velo AG and their shipping is free.',
+    ]);
+    expect(screen.getByTestId('cart-shipping').textContent).toBe('CHF 40.-');
+    expect(screen.getByTestId('cart-total-with-shipping').textContent).toBe('CHF 135.50');
     expect(screen.getByRole('button', { name: 'Clear Cart' })).toBeTruthy();
     const quantity = screen.getAllByRole('combobox', { name: 'Quantity of Product' })[0] as HTMLSelectElement;
     expect([...quantity.options].map((o) => o.value)).toEqual(['1', '2', '3', '4']);
@@ -102,7 +113,8 @@ describe('Cart', () => {
     useCart.getState().addItem(line({ id: 3, orderType: 'inStore', storeId: 1, storeName: 'Bern' }));
     const router = renderCart();
     await waitFor(() => expect(screen.queryByText('Checking prices and stock…')).toBeNull());
-    expect(screen.queryByText('Free shipping on orders over CHF 100.-')).toBeNull();
+    expect(screen.queryByText('Free shipping per seller from CHF 100.-')).toBeNull();
+    expect(screen.queryByTestId('seller-shipping')).toBeNull();
     expect(screen.getByText('Bern')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed To Checkout' }));
     expect(router.state.location.pathname).toBe('/payment');
@@ -120,5 +132,16 @@ describe('Cart', () => {
     expect((screen.getByRole('button', { name: 'Proceed To Checkout' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+});
+
+describe('Cart shipping', () => {
+  it('shows a seller group from CHF 100.- as shipped free, with no hint', async () => {
+    serverProducts({ 1: { price: '50.00', countInStock: 4 } });
+    useCart.getState().addItem(line({ id: 1, price: '50.00', quantity: 2 }));
+    renderCart();
+    expect(screen.getByTestId('seller-shipping').textContent).toBe('Shipping: free');
+    expect(screen.queryByTestId('seller-free-shipping-hint')).toBeNull();
+    expect(screen.getByTestId('cart-total-with-shipping').textContent).toBe('CHF 100.-');
   });
 });

@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
-import { FREE_SHIPPING_FROM_RAPPEN, type CartItem } from '@marktgasse/shared';
+import { FREE_SHIPPING_FROM_RAPPEN, missingForFreeShipping, type CartItem } from '@marktgasse/shared';
 import { announce } from '../../../components/announcer';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { moveFocus } from '../../../components/focus';
@@ -22,7 +22,7 @@ import { useSession } from '../../../stores/session';
 import { noticeText, useCartRecheck, type LineNotice } from '../api/recheck-cart';
 import { CartThumb } from '../components/cart-thumb';
 import { EmptyCart } from '../components/empty-cart';
-import { lineLabel, summarizeCart } from '../lib/cart-groups';
+import { lineLabel, summarizeCart, type SellerGroup } from '../lib/cart-groups';
 import '../checkout.css';
 
 const MAX_QUANTITY_CHOICES = 100;
@@ -110,6 +110,36 @@ function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undef
   );
 }
 
+/** A seller group's subtotal, its shipping (CHF 20 or free) and how much more makes it free. */
+function GroupFooter({ group }: { group: SellerGroup }) {
+  const t = useT();
+  const f = useFormat();
+  const missing = missingForFreeShipping(group.itemsRappen, group.hasOnline);
+  return (
+    <Card.Footer className="bg-white text-end">
+      <div>
+        {t('checkout.cart.subtotal')}{' '}
+        <strong data-testid="seller-subtotal">{f.money(group.itemsRappen)}</strong>
+      </div>
+      {group.hasOnline && (
+        <div className="small" data-testid="seller-shipping">
+          {t('checkout.cart.shipping')}{' '}
+          {group.shippingRappen ? (
+            f.money(group.shippingRappen)
+          ) : (
+            <span className="text-success">{t('checkout.cart.shippingFree')}</span>
+          )}
+        </div>
+      )}
+      {missing > 0 && (
+        <div className="small text-body-secondary" data-testid="seller-free-shipping-hint">
+          {t('checkout.cart.toFreeShipping', { amount: f.money(missing), seller: group.seller })}
+        </div>
+      )}
+    </Card.Footer>
+  );
+}
+
 /** After a quantity change or a removal, the new count and total are announced (not on opening). */
 function useAnnounceTotal(text: string) {
   const last = useRef(text);
@@ -188,10 +218,7 @@ export function Component() {
                     <CartLine key={item.id} item={item} notice={notices[item.id]} />
                   ))}
                 </ListGroup>
-                <Card.Footer className="bg-white text-end">
-                  {t('checkout.cart.subtotal')}{' '}
-                  <strong data-testid="seller-subtotal">{f.money(group.itemsRappen)}</strong>
-                </Card.Footer>
+                <GroupFooter group={group} />
               </Card>
             ))
           )}
@@ -208,6 +235,22 @@ export function Component() {
               <p className="fs-4 fw-semibold mb-2" data-testid="cart-total">
                 {f.money(summary.itemsRappen)}
               </p>
+              {summary.hasOnline && (
+                <dl className="small cart-totals mb-2">
+                  <div className="d-flex justify-content-between">
+                    <dt className="fw-normal">{t('checkout.cart.shippingTotal')}</dt>
+                    <dd className="mb-0" data-testid="cart-shipping">
+                      {f.money(summary.shippingRappen)}
+                    </dd>
+                  </div>
+                  <div className="d-flex justify-content-between fw-semibold">
+                    <dt>{t('checkout.cart.totalWithShipping')}</dt>
+                    <dd className="mb-0" data-testid="cart-total-with-shipping">
+                      {f.money(summary.totalRappen)}
+                    </dd>
+                  </div>
+                </dl>
+              )}
               {summary.showFreeShippingNote && (
                 <p className="small text-success mb-3">
                   {t('checkout.cart.freeShipping', {

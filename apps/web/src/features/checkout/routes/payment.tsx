@@ -19,7 +19,8 @@ export function Component() {
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);
   const [method, setMethod] = useState(DEFAULT_PAYMENT_METHOD);
 
-  if (hasOnline && !shippingAddress) return <Navigate to={paths.shipping} replace />;
+  // An address saved before the recipient's name was asked for goes back for the name.
+  if (hasOnline && !shippingAddress?.name) return <Navigate to={paths.shipping} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -39,7 +39,7 @@ export function Component() {
   // The cart is cleared on success while the order page loads.
   if (createOrder.isSuccess) return <Loader label={t('checkout.place.opening')} />;
   if (!paymentMethod) return <Navigate to={paths.payment} replace />;
-  if (summary.hasOnline && !shippingAddress) return <Navigate to={paths.shipping} replace />;
+  if (summary.hasOnline && !shippingAddress?.name) return <Navigate to={paths.shipping} replace />;
 
   const placeOrder = () => {
     createOrder.mutate(orderPayload(cartItems, paymentMethod, shippingAddress), {

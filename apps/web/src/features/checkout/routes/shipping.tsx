@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
-import type { ShippingAddress } from '@marktgasse/shared';
 import { FormContainer } from '../../../components/form-container';
 import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../components/page-title';
@@ -11,15 +10,28 @@ import { useT } from '../../../i18n';
 import { messageText } from '../../../lib/field-errors';
 import { useCart } from '../../../stores/cart';
 import { CheckoutSteps } from '../components/checkout-steps';
-import { validateShipping, type ShippingErrors } from '../lib/shipping-form';
+import {
+  shippingToSave,
+  validateShipping,
+  type ShippingErrors,
+  type ShippingField,
+  type ShippingValues,
+} from '../lib/shipping-form';
 import '../checkout.css';
 
-const FIELDS: { name: keyof ShippingAddress; autoComplete: string }[] = [
+const FIELDS: { name: ShippingField; autoComplete: string; optional?: boolean }[] = [
+  { name: 'name', autoComplete: 'name' },
   { name: 'address', autoComplete: 'street-address' },
   { name: 'city', autoComplete: 'address-level2' },
   { name: 'postalCode', autoComplete: 'postal-code' },
   { name: 'country', autoComplete: 'country-name' },
+  { name: 'phone', autoComplete: 'tel', optional: true },
 ];
+
+const INPUT_MODES: Partial<Record<ShippingField, 'numeric' | 'tel'>> = {
+  postalCode: 'numeric',
+  phone: 'tel',
+};
 
 export function Component() {
   const t = useT();
@@ -30,16 +42,18 @@ export function Component() {
   const hasOnline = useCart(
     (s) => s.cartItems.length === 0 || s.cartItems.some((i) => i.orderType === 'online'),
   );
-  const [values, setValues] = useState<ShippingAddress>({
+  const [values, setValues] = useState<ShippingValues>({
+    name: saved?.name ?? '',
     address: saved?.address ?? '',
     city: saved?.city ?? '',
     postalCode: saved?.postalCode ?? '',
     country: saved?.country ?? '',
+    phone: saved?.phone ?? '',
   });
   const [errors, setErrors] = useState<ShippingErrors>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const update = (name: keyof ShippingAddress, value: string) => {
+  const update = (name: ShippingField, value: string) => {
     const next = { ...values, [name]: value };
     setValues(next);
     if (submitted) setErrors(validateShipping(next));
@@ -56,12 +70,7 @@ export function Component() {
       document.getElementById(`shipping-${first.name}`)?.focus();
       return;
     }
-    saveShippingAddress({
-      address: values.address.trim(),
-      city: values.city.trim(),
-      postalCode: values.postalCode.trim(),
-      country: values.country.trim(),
-    });
+    saveShippingAddress(shippingToSave(values));
     navigate(paths.payment);
   };
 
@@ -75,15 +84,20 @@ export function Component() {
             key={field.name}
             id={`shipping-${field.name}`}
             label={t(`checkout.shipping.${field.name}`)}
-            type="text"
-            required
+            type={field.name === 'phone' ? 'tel' : 'text'}
+            required={!field.optional}
             autoComplete={field.autoComplete}
             placeholder={t(`checkout.shipping.${field.name}Example`)}
-            inputMode={field.name === 'postalCode' ? 'numeric' : undefined}
+            inputMode={INPUT_MODES[field.name]}
             value={values[field.name]}
             onValueChange={(value) => update(field.name, value)}
             error={messageText(t, errors[field.name])}
-          />
+            aria-describedby={field.name === 'phone' ? 'shipping-phone-help' : undefined}
+          >
+            {field.name === 'phone' && (
+              <Form.Text id="shipping-phone-help">{t('checkout.shipping.phoneHelp')}</Form.Text>
+            )}
+          </TextField>
         ))}
         <Button type="submit">{t('checkout.continue')}</Button>
       </Form>

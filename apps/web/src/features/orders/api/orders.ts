@@ -14,6 +14,8 @@ import {
   type PagedOrders,
   type PagedSellerOrders,
   type SellerOrder,
+  type SellerOrderFilter,
+  type SendBody,
 } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { attemptKeys, unanswered } from '../../../lib/attempt-key';
@@ -52,12 +54,13 @@ export const paymentConfigQuery = () =>
     staleTime: 5 * 60 * 1000,
   });
 
-export const mySellerOrdersQuery = () =>
+/** The seller's orders, all or only those in one state (`?state=`). */
+export const mySellerOrdersQuery = (state?: SellerOrderFilter) =>
   infiniteQueryOptions({
-    queryKey: ['seller-orders', 'mine'],
+    queryKey: ['seller-orders', 'mine', state ?? 'all'],
     queryFn: ({ pageParam, signal }) =>
       api<PagedSellerOrders>('/api/seller-orders/myorders/', {
-        query: { offset: pageParam, limit: ORDERS_PAGE_SIZE },
+        query: { offset: pageParam, limit: ORDERS_PAGE_SIZE, ...(state ? { state } : {}) },
         signal,
       }),
     initialPageParam: 0,
@@ -75,7 +78,7 @@ export const sellerOrderQuery = (id: string) =>
 export const useMyOrders = () => useInfiniteQuery(myOrdersQuery());
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 export const usePaymentConfig = (enabled: boolean) => useQuery({ ...paymentConfigQuery(), enabled });
-export const useMySellerOrders = () => useInfiniteQuery(mySellerOrdersQuery());
+export const useMySellerOrders = (state?: SellerOrderFilter) => useInfiniteQuery(mySellerOrdersQuery(state));
 export const useSellerOrder = (id: string) => useQuery(sellerOrderQuery(id));
 
 /** Pays an order: no body for the test provider, the approved PayPal order id otherwise. */
@@ -127,14 +130,17 @@ export const createPaypalOrder = (id: number | string) =>
   api<{ id: string }>(`/api/orders/${id}/paypal/`, { method: 'POST' });
 
 type SellerAction =
-  { kind: 'send' } | { kind: 'retrieve'; itemId: number; code: string } | { kind: 'complete' };
+  | { kind: 'send'; parcel?: NonNullable<SendBody> }
+  | { kind: 'retrieve'; itemId: number; code: string }
+  | { kind: 'complete' };
 
 /** Send, retrieve or complete; the seller order is reloaded after each (spec §4). */
 export function useSellerOrderAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: SellerAction) => {
-      if (action.kind === 'send') return api<unknown>(`/api/seller-orders/${id}/send/`, { method: 'PUT' });
+      if (action.kind === 'send')
+        return api<unknown>(`/api/seller-orders/${id}/send/`, { method: 'PUT', body: action.parcel });
       if (action.kind === 'complete')
         return api<unknown>(`/api/seller-orders/${id}/complete/`, { method: 'PUT' });
       return api<unknown>(`/api/orders/order-items/${action.itemId}/retrieve/`, {

@@ -10,10 +10,10 @@ import { Message } from '../../../components/message';
 import { SummaryRow } from '../../../components/summary-row';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
-import { postalLine } from '../../../lib/place-line';
-import { orderCounts, pickupStores } from '../lib/order-totals';
+import { isOver, orderCounts, orderIsOver, pickupStores } from '../lib/order-totals';
 import { CancelOrderBox } from './cancel-order';
 import { CustomerContact } from './customer-contact';
+import { DeliveryAddress } from './parcel-line';
 import { PayBox } from './pay-box';
 
 /** The customer, the shipping address (when something is shipped), pick-up places and payment. */
@@ -33,10 +33,14 @@ export function OrderParticulars({ order }: { order: Order }) {
       {orderCounts(order.sellerOrder).online > 0 && order.shippingAddress && (
         <ListGroup.Item className="py-3">
           <h2 className="h5">{t('orders.customer.shipping')}</h2>
-          <p className="mb-0">
-            <strong>{t('orders.customer.address')} </strong>
-            {postalLine(order.shippingAddress)}
-          </p>
+          <DeliveryAddress
+            address={order.shippingAddress}
+            labels={{
+              recipient: t('orders.customer.recipient'),
+              address: t('orders.customer.address'),
+              phone: t('orders.customer.phone'),
+            }}
+          />
         </ListGroup.Item>
       )}
       {pickups.length > 0 && (
@@ -51,7 +55,7 @@ export function OrderParticulars({ order }: { order: Order }) {
                     {store?.city ? `, ${store.city}` : ''}
                   </div>
                 ))}
-                {so.pickupCode && (
+                {so.pickupCode && !isOver(so) && (
                   <div className="small">
                     {t('orders.pickupCode')} <span className="pickup-code">{so.pickupCode}</span>
                   </div>
@@ -71,6 +75,10 @@ export function OrderParticulars({ order }: { order: Order }) {
           <Message variant="success" className="mb-0" id="payment-status">
             {t('orders.customer.paidOnAt', { date: f.date(order.paidAt), time: f.time(order.paidAt) })}
           </Message>
+        ) : orderIsOver(order) ? (
+          <Badge bg="secondary" className="fs-6 fw-normal" data-testid="order-over">
+            {t(`orders.status.${order.status}`)}
+          </Badge>
         ) : (
           <Badge bg="danger" className="fs-6 fw-normal">
             {t('orders.customer.notPaid')}

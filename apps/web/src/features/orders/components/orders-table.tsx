@@ -23,6 +23,7 @@ export function OrdersTable<T extends { id: number }>({
   columns,
   action,
   footer,
+  empty,
 }: {
   rows: readonly T[] | undefined;
   pending: boolean;
@@ -32,11 +33,13 @@ export function OrdersTable<T extends { id: number }>({
   /** The row's last cell: a link to the order, or why there is none. */
   action(row: T): ReactNode;
   footer?: ReactNode;
+  /** Shown when there is no row ("You have no orders." unless said otherwise). */
+  empty?: string;
 }) {
   const t = useT();
   if (pending) return <Loader />;
   if (error) return <Message variant="danger">{errorMessage(error)}</Message>;
-  if (!rows?.length) return <Message variant="info">{t('orders.list.empty')}</Message>;
+  if (!rows?.length) return <Message variant="info">{empty ?? t('orders.list.empty')}</Message>;
   return (
     <>
       <Table striped hover className="orders-table bg-white mb-0">

@@ -12,7 +12,9 @@ import { Message } from '../../../components/message';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
+import { isOver } from '../lib/order-totals';
 import { OrderItemLine } from './order-item-line';
+import { ParcelLine } from './parcel-line';
 
 function CustomerItemLine({ item, children }: { item: OrderItem; children?: ReactNode }) {
   const f = useFormat();
@@ -42,6 +44,9 @@ export function SellerOrderCard({ sellerOrder }: { sellerOrder: SellerOrder }) {
   const inStore = sellerOrder.inStoreOrderItems;
   const t = useT();
   const f = useFormat();
+  // A part that will not go on says so instead of "Not Shipped" or "Not Retrieved".
+  const over = isOver(sellerOrder);
+  const overText = t(`orders.state.${sellerOrder.state}`);
   return (
     <Card className="mb-3" as="section" aria-labelledby={`seller-order-${sellerOrder.id}`}>
       <Card.Header className="bg-white d-flex flex-wrap justify-content-between gap-2">
@@ -74,7 +79,7 @@ export function SellerOrderCard({ sellerOrder }: { sellerOrder: SellerOrder }) {
         <div className="border-bottom">
           <div className="px-3 pt-3 d-flex flex-wrap justify-content-between align-items-center gap-2">
             <h4 className="h6 mb-0">{t('orders.sellerCard.inStore')}</h4>
-            {sellerOrder.pickupCode && (
+            {sellerOrder.pickupCode && !over && (
               <span className="small">
                 {t('orders.pickupCode')} <span className="pickup-code">{sellerOrder.pickupCode}</span>
               </span>
@@ -89,7 +94,7 @@ export function SellerOrderCard({ sellerOrder }: { sellerOrder: SellerOrder }) {
                     {t('orders.sellerCard.retrievedOn', { date: f.date(item.retrievedAt) })}
                   </Badge>
                 ) : (
-                  <Badge bg="secondary">{t('orders.sellerCard.notRetrieved')}</Badge>
+                  <Badge bg="secondary">{over ? overText : t('orders.sellerCard.notRetrieved')}</Badge>
                 )}
               </CustomerItemLine>
             ))}
@@ -105,8 +110,11 @@ export function SellerOrderCard({ sellerOrder }: { sellerOrder: SellerOrder }) {
                 {t('orders.sellerCard.shippedOn', { date: f.date(sellerOrder.shippedAt) })}
               </Badge>
             ) : (
-              <Badge bg="secondary">{t('orders.sellerCard.notShipped')}</Badge>
+              <Badge bg="secondary">{over ? overText : t('orders.sellerCard.notShipped')}</Badge>
             )}
+          </div>
+          <div className="px-3 pt-2">
+            <ParcelLine so={sellerOrder} />
           </div>
           <ListGroup variant="flush">
             {online.map((item) => (

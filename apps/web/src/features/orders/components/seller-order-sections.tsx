@@ -11,10 +11,10 @@ import { parseRappen, type OrderItem, type SellerOrder } from '@marktgasse/share
 import { SummaryRow } from '../../../components/summary-row';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
-import { postalLine } from '../../../lib/place-line';
-import { orderCounts, pickupStores } from '../lib/order-totals';
+import { isOver, orderCounts, pickupStores } from '../lib/order-totals';
 import { CustomerContact } from './customer-contact';
 import { OrderItemLine } from './order-item-line';
+import { DeliveryAddress, ParcelLine } from './parcel-line';
 
 function SellerItemLine({ item, children }: { item: OrderItem; children?: ReactNode }) {
   const t = useT();
@@ -51,7 +51,14 @@ export function SellerOrderCustomer({ so }: { so: SellerOrder }) {
       {so.onlineOrderItems.length > 0 && so.shippingAddress && (
         <ListGroup.Item className="py-3">
           <h2 className="h5">{t('orders.seller.shippingAddress')}</h2>
-          <p className="mb-0">{postalLine(so.shippingAddress)}</p>
+          <DeliveryAddress
+            address={so.shippingAddress}
+            labels={{
+              recipient: t('orders.customer.recipient'),
+              address: t('orders.customer.address'),
+              phone: t('orders.seller.phone'),
+            }}
+          />
         </ListGroup.Item>
       )}
       <ListGroup.Item className="py-3">
@@ -59,6 +66,10 @@ export function SellerOrderCustomer({ so }: { so: SellerOrder }) {
         {so.order.isPaid ? (
           <Badge bg="success" className="fs-6 fw-normal">
             {t('orders.seller.paidOn', { date: f.date(so.order.paidAt) })}
+          </Badge>
+        ) : isOver(so) ? (
+          <Badge bg="secondary" className="fs-6 fw-normal">
+            {t(`orders.state.${so.state}`)}
           </Badge>
         ) : (
           <Badge bg="danger" className="fs-6 fw-normal">
@@ -84,12 +95,21 @@ export function ShippingItems({ so, busy, onSend }: { so: SellerOrder; busy: boo
           <Badge bg="success" className="fw-normal fs-6" id="shipping-status" tabIndex={-1}>
             {t('orders.seller.sentOn', { date: f.date(so.shippedAt), time: f.time(so.shippedAt) })}
           </Badge>
-        ) : so.isCancelled ? null : (
+        ) : isOver(so) ? (
+          <Badge bg="secondary" className="fw-normal fs-6">
+            {t(`orders.state.${so.state}`)}
+          </Badge>
+        ) : (
           <Button size="sm" disabled={!so.order.isPaid || busy} onClick={onSend}>
             {t('orders.seller.markSent')}
           </Button>
         )}
       </Card.Header>
+      {so.isShipped && (so.carrier || so.trackingNumber) && (
+        <Card.Body className="py-2">
+          <ParcelLine so={so} />
+        </Card.Body>
+      )}
       <ListGroup variant="flush">
         {so.onlineOrderItems.map((item) => (
           <SellerItemLine key={item.id} item={item} />

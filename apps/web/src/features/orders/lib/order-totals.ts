@@ -1,4 +1,4 @@
-import type { OrderItem, SellerOrder } from '@marktgasse/shared';
+import type { Order, OrderItem, SellerOrder } from '@marktgasse/shared';
 
 /** Item counts (quantities) of one or more seller orders. */
 export function orderCounts(sellerOrders: readonly SellerOrder[]): {
@@ -37,4 +37,14 @@ export function nothingHandedOver(parts: readonly SellerOrder[]): boolean {
       so.isCancelled ||
       (!so.isShipped && [...so.onlineOrderItems, ...so.inStoreOrderItems].every((i) => !i.isRetrieved)),
   );
+}
+
+/** A part that will not go on: cancelled (by its seller or with the order) or run out unpaid. */
+export function isOver(so: Pick<SellerOrder, 'state'>): boolean {
+  return so.state === 'cancelled' || so.state === 'expired';
+}
+
+/** An order that will not go on: cancelled, refunded in full, or run out unpaid. */
+export function orderIsOver(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'cancelled' || order.status === 'refunded' || order.status === 'expired';
 }

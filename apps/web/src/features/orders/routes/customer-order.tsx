@@ -16,8 +16,17 @@ function OrderDetail({ id }: { id: string }) {
   const t = useT();
   if (isPending) return <Loader />;
   if (isError) return <Message variant="danger">{errorMessage(error)}</Message>;
+  // Unpaid, the summary with its payment box comes first in the page, so a phone shows it at
+  // the top (issue 32 row 9); from lg up it still stands on the right.
+  const payable = !order.isPaid && order.status === 'pending';
+  const summary = (
+    <Col lg={4} className={payable ? 'order-lg-last' : undefined} data-testid="order-summary-column">
+      <OrderSummary order={order} refetch={() => void refetch()} />
+    </Col>
+  );
   return (
     <Row className="g-4">
+      {payable && summary}
       <Col lg={8}>
         <OrderParticulars order={order} />
         <h2 className="h5 mb-3">{t('orders.customer.sellerOrders')}</h2>
@@ -25,9 +34,7 @@ function OrderDetail({ id }: { id: string }) {
           <SellerOrderCard key={so.id} sellerOrder={so} />
         ))}
       </Col>
-      <Col lg={4}>
-        <OrderSummary order={order} refetch={() => void refetch()} />
-      </Col>
+      {!payable && summary}
     </Row>
   );
 }

@@ -1,3 +1,4 @@
+import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import type { Order } from '@marktgasse/shared';
@@ -9,6 +10,7 @@ import { useMyOrders } from '../api/orders';
 import { LoadMoreOrders } from '../components/load-more-orders';
 import { OrdersTable } from '../components/orders-table';
 import { DateOrCross, RequireLogin } from '../components/status-marks';
+import { orderIsOver } from '../lib/order-totals';
 import '../orders.css';
 
 function CustomerOrdersList() {
@@ -26,21 +28,20 @@ function CustomerOrdersList() {
         { label: t('orders.list.total'), cell: (order) => f.money(order.totalAmount) },
         {
           label: t('orders.list.paid'),
-          cell: (order) => (
-            <>
-              <DateOrCross
-                iso={order.paidAt}
-                missing={
-                  order.status === 'expired' ? t('orders.list.expiredNotPaid') : t('orders.list.notPaid')
-                }
-              />
-              {(order.status === 'cancelled' ||
-                order.status === 'refunded' ||
-                order.status === 'partlyRefunded') && (
-                <div className="small text-body-secondary">{t(`orders.status.${order.status}`)}</div>
-              )}
-            </>
-          ),
+          cell: (order) =>
+            // An order that will not go on says what became of it, not "Not paid".
+            !order.paidAt && orderIsOver(order) ? (
+              <Badge bg="secondary" className="fw-normal">
+                {t(`orders.status.${order.status}`)}
+              </Badge>
+            ) : (
+              <>
+                <DateOrCross iso={order.paidAt} missing={t('orders.list.notPaid')} />
+                {order.status !== 'paid' && order.status !== 'pending' && (
+                  <div className="small text-body-secondary">{t(`orders.status.${order.status}`)}</div>
+                )}
+              </>
+            ),
         },
         { label: t('orders.list.paymentMethod'), cell: (order) => order.paymentMethod },
       ]}

@@ -28,6 +28,9 @@ const sellerOrder = (id: number) => ({
   totalPrice: '30.00',
   completedAt: null,
   order: { id: id + 1000, isPaid: true, paidAt: '2026-11-20T11:00:00.000Z' },
+  customer: { username: 'anna', email: 'anna@example.ch', name: 'Anna Muster' },
+  state: 'toDo',
+  leftToDo: { send: true, pickUps: 2 },
 });
 
 /** A server with TOTAL orders, newest (highest id) first, answering pages as the API does. */
@@ -79,5 +82,32 @@ describe.each([
     expect(screen.getByRole('link', { name: `${detailsLabel} 1` })).toBeTruthy();
     // The last page is there: nothing more to load.
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+  });
+});
+
+describe('the seller order list by state', () => {
+  it('shows each part’s state, customer and what is left, and asks the server for one state', async () => {
+    const fetchMock = serveOrders(sellerOrder);
+    renderScreen(SellerOrders);
+    await waitFor(() => expect(screen.getAllByText('Anna Muster')).toHaveLength(20));
+    expect(screen.getAllByText('Send the parcel · Hand over 2 items')).toHaveLength(20);
+
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'To do');
+    await waitFor(() =>
+      expect(String(fetchMock.mock.calls.at(-1)![0])).toBe(
+        '/api/seller-orders/myorders/?offset=0&limit=20&state=toDo',
+      ),
+    );
+  });
+
+  it('says a cancelled order is cancelled instead of "Not paid"', async () => {
+    serveOrders((id) => ({
+      ...order(id),
+      status: 'cancelled',
+      cancelledAt: '2026-11-20T12:00:00.000Z',
+    }));
+    renderScreen(CustomerOrders);
+    await waitFor(() => expect(screen.getAllByText('Cancelled')).toHaveLength(20));
+    expect(screen.queryByText('Not paid')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { useSellerOrder, useSellerOrderAction } from '../api/orders';
 import { CancelPartButton } from '../components/cancel-order';
 import { OrderPage } from '../components/order-page';
 import { PickupDialog } from '../components/pickup-dialog';
+import { SendDialog } from '../components/send-dialog';
 import {
   InStoreItems,
   SellerOrderCustomer,
@@ -26,6 +27,8 @@ function Detail({ id }: { id: string }) {
   const { data: so, isPending, isError, error } = useSellerOrder(id);
   const action = useSellerOrderAction(id);
   const [pickupItem, setPickupItem] = useState<OrderItem | null>(null);
+  const [sending, setSending] = useState(false);
+  const sent = useRef(false);
   const completeTried = useRef(false);
   const handedOver = useRef<number | null>(null);
 
@@ -46,14 +49,23 @@ function Detail({ id }: { id: string }) {
       <SellerOrderBody
         so={so}
         busy={action.isPending}
-        onSend={() =>
-          // The button goes away: focus and announce the "Sent on …" mark that replaces it.
-          action.mutate(
-            { kind: 'send' },
-            { onSuccess: () => moveFocus(byId('shipping-status'), { say: true }) },
-          )
-        }
+        onSend={() => setSending(true)}
         onPickup={setPickupItem}
+      />
+      <SendDialog
+        sellerOrderId={so.id}
+        show={sending}
+        onClose={() => setSending(false)}
+        onConfirm={async (parcel) => {
+          await action.mutateAsync({ kind: 'send', parcel });
+          sent.current = true;
+        }}
+        // The button that opened the dialog is gone: focus and announce the "Sent on …" mark.
+        onExited={() => {
+          if (!sent.current) return;
+          moveFocus(byId('shipping-status'), { say: true });
+          sent.current = false;
+        }}
       />
       <PickupDialog
         item={pickupItem}
