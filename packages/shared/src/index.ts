@@ -15,3 +15,4 @@ export * from './orders/schemas.ts';
 export * from './geo/schemas.ts';
 export * from './media/rules.ts';
 export * from './payments/qr-reference.ts';
+export * from './payments/address.ts';

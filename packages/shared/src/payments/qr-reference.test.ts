@@ -41,12 +41,16 @@ describe('QR reference', () => {
 
   it('gives every order its own valid reference (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2_147_483_647 }), fc.integer({ min: 1, max: 2_147_483_647 }), (a, b) => {
-        const ra = qrReferenceForOrder(a);
-        expect(isValidQrReference(ra)).toBe(true);
-        expect(orderIdFromQrReference(ra)).toBe(a);
-        if (a !== b) expect(qrReferenceForOrder(b)).not.toBe(ra);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2_147_483_647 }),
+        fc.integer({ min: 1, max: 2_147_483_647 }),
+        (a, b) => {
+          const ra = qrReferenceForOrder(a);
+          expect(isValidQrReference(ra)).toBe(true);
+          expect(orderIdFromQrReference(ra)).toBe(a);
+          if (a !== b) expect(qrReferenceForOrder(b)).not.toBe(ra);
+        },
+      ),
     );
   });
 

@@ -37,10 +37,7 @@ export function qrReferenceForOrder(orderId: number, prefix = ORDER_QR_REFERENCE
 }
 
 /** The order id a valid reference of ours names, or null (someone else's, mistyped, or no order). */
-export function orderIdFromQrReference(
-  reference: string,
-  prefix = ORDER_QR_REFERENCE_PREFIX,
-): number | null {
+export function orderIdFromQrReference(reference: string, prefix = ORDER_QR_REFERENCE_PREFIX): number | null {
   const digits = reference.replace(/\s+/g, '');
   if (!isValidQrReference(digits) || !digits.startsWith(prefix)) return null;
   const id = Number(digits.slice(prefix.length, 26));
