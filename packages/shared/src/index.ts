@@ -16,3 +16,5 @@ export * from './geo/schemas.ts';
 export * from './media/rules.ts';
 export * from './payments/qr-reference.ts';
 export * from './payments/address.ts';
+export * from './payments/schemas.ts';
+export * from './payments/rules.ts';

@@ -1285,6 +1285,32 @@ export const MESSAGES: Catalogue = {
     fr: 'Nombre invalide : doit être un multiple de {divisor}',
     it: 'Numero non valido: deve essere un multiplo di {divisor}',
   },
+  // ── modules/payments (issue 27) ─────────────────────────────────────────────────────
+  'Send the camt.054 or camt.053 file as the XML body or as the multipart file "file".': {
+    de: 'Senden Sie die camt.054- oder camt.053-Datei als XML-Inhalt oder als Multipart-Datei «file».',
+    fr: 'Envoyez le fichier camt.054 ou camt.053 comme corps XML ou comme fichier multipart «file».',
+    it: 'Invia il file camt.054 o camt.053 come corpo XML o come file multipart «file».',
+  },
+  'The bank file is larger than 20 MB.': {
+    de: 'Die Bankdatei ist grösser als 20 MB.',
+    fr: 'Le fichier bancaire dépasse 20 Mo.',
+    it: 'Il file bancario supera i 20 MB.',
+  },
+  'The bank file must not contain a DOCTYPE.': {
+    de: 'Die Bankdatei darf keine DOCTYPE-Angabe enthalten.',
+    fr: 'Le fichier bancaire ne doit pas contenir de DOCTYPE.',
+    it: 'Il file bancario non deve contenere un DOCTYPE.',
+  },
+  'The bank file is not well-formed XML.': {
+    de: 'Die Bankdatei ist kein wohlgeformtes XML.',
+    fr: 'Le fichier bancaire n’est pas un XML bien formé.',
+    it: 'Il file bancario non è un XML ben formato.',
+  },
+  'The bank file is neither a camt.054 notification nor a camt.053 statement.': {
+    de: 'Die Bankdatei ist weder eine camt.054-Gutschriftsanzeige noch ein camt.053-Kontoauszug.',
+    fr: 'Le fichier bancaire n’est ni un avis camt.054 ni un relevé camt.053.',
+    it: 'Il file bancario non è né un avviso camt.054 né un estratto conto camt.053.',
+  },
 };
 
 /**

@@ -393,6 +393,15 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     },
   ],
   'GET /api/orders/payment-config': [{ url: () => '/api/orders/payment-config/', expect: PUBLIC }],
+  'GET /api/payments/methods': [{ url: () => '/api/payments/methods/', expect: PUBLIC }],
+  // Staff only (the finance permission later); everyone else is answered like a missing route.
+  // The matrix sends no bank file, so staff get 400.
+  'POST /api/admin/bank-statements': [
+    {
+      url: () => '/api/admin/bank-statements/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 400 },
+    },
+  ],
   'GET /api/orders/:id': [
     {
       url: (w) => `/api/orders/${w.paidOrder.id}/`,

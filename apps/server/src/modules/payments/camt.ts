@@ -129,7 +129,8 @@ export function parseCamt(xml: string): BankFile {
   const notification = child(document, 'BkToCstmrDbtCdtNtfctn');
   const statement = child(document, 'BkToCstmrStmt');
   const root = notification ?? statement;
-  if (!root) throw new CamtError('The bank file is neither a camt.054 notification nor a camt.053 statement.');
+  if (!root)
+    throw new CamtError('The bank file is neither a camt.054 notification nor a camt.053 statement.');
   const reports = notification ? list(root, 'Ntfctn') : list(root, 'Stmt');
   const credits = reports.flatMap((report) => {
     const account = text(report, 'Acct', 'Id', 'IBAN') ?? text(report, 'Acct', 'Id', 'Othr', 'Id') ?? '';

@@ -1,0 +1,71 @@
+/** The only place that knows the bank_entries table (decision 231). */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankEntries } from '../../db/schema.ts';
+
+export type BankEntryRow = typeof bankEntries.$inferSelect;
+export type NewBankEntry = typeof bankEntries.$inferInsert;
+
+/** Inserts the entry unless its key was imported before: the row when this call claimed it. */
+export async function claimEntry(db: DbOrTx, entry: NewBankEntry): Promise<BankEntryRow | null> {
+  const [row] = await db.insert(bankEntries).values(entry).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findEntry(db: DbOrTx, key: string): Promise<BankEntryRow | null> {
+  const [row] = await db.select().from(bankEntries).where(eq(bankEntries.key, key));
+  return row ?? null;
+}
+
+/**
+ * Re-matches an entry that found no order before (the reference may name one now): only one
+ * caller moves it off `unmatched`, so two imports never both book it.
+ */
+export async function reclaimUnmatched(
+  db: DbOrTx,
+  key: string,
+  change: Pick<NewBankEntry, 'outcome' | 'orderId' | 'reason' | 'returnRappen'>,
+): Promise<BankEntryRow | null> {
+  const [row] = await db
+    .update(bankEntries)
+    .set(change)
+    .where(and(eq(bankEntries.key, key), eq(bankEntries.outcome, 'unmatched')))
+    .returning();
+  return row ?? null;
+}
+
+export async function setOutcome(
+  db: DbOrTx,
+  id: number,
+  change: Pick<NewBankEntry, 'outcome' | 'reason' | 'returnRappen'>,
+): Promise<void> {
+  await db.update(bankEntries).set(change).where(eq(bankEntries.id, id));
+}
+
+export async function putBack(db: DbOrTx, row: BankEntryRow): Promise<void> {
+  await db
+    .update(bankEntries)
+    .set({ outcome: row.outcome, orderId: row.orderId, reason: row.reason, returnRappen: row.returnRappen })
+    .where(eq(bankEntries.id, row.id));
+}
+
+export async function deleteEntry(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(bankEntries).where(eq(bankEntries.id, id));
+}
+
+/** What earlier partial payments for the order brought in (underpaid credits), in Rappen. */
+export async function receivedForOrder(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${bankEntries.amountRappen})` })
+    .from(bankEntries)
+    .where(and(eq(bankEntries.orderId, orderId), eq(bankEntries.outcome, 'underpaid')));
+  return Number(row?.sum ?? 0);
+}
+
+/** The earlier partial payments of an order that a later credit completed count as booked. */
+export async function bookUnderpaid(db: DbOrTx, orderId: number): Promise<void> {
+  await db
+    .update(bankEntries)
+    .set({ outcome: 'booked' })
+    .where(and(eq(bankEntries.orderId, orderId), eq(bankEntries.outcome, 'underpaid')));
+}

@@ -1,0 +1,133 @@
+/**
+ * The payments module's HTTP edge: what this installation offers, and the staff import of bank
+ * files (camt.054/053 as the body, or as the multipart file `file`).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  bankStatementImportSchema,
+  errorBodySchema,
+  paymentMethodsSchema,
+  rappenToDecimal,
+  type BankStatementImport,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { badRequest, notFound, tooLarge } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { BankStatementService, type ImportedCredit, type ImportResult } from './bank-statements.ts';
+import type { InvoiceOrders } from './bank-matching.ts';
+import { offeredMethods } from './methods.ts';
+
+/** A month of a busy account's QR payments stays well below this. */
+const MAX_BANK_FILE_BYTES = 20 * 1024 * 1024;
+
+export interface PaymentsDeps {
+  /** The orders side of invoice payments; until it is wired, every credit is kept as unmatched. */
+  invoiceOrders: InvoiceOrders;
+}
+
+/** Finds no order: credits are recorded as unmatched (never lost) and matched on a later import. */
+export const unwiredInvoiceOrders: InvoiceOrders = {
+  findByQrReference: async () => null,
+  markPaid: async () => false,
+};
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
+
+/**
+ * Staff only; anyone else is answered as if the route did not exist. TODO(finance permission):
+ * when staff permissions land, require `finance` here instead of any staff account.
+ */
+function requireFinanceStaff(request: FastifyRequest): number {
+  const caller = requireUser(request);
+  if (!caller.isStaff) throw notFound(`There is no ${request.method} ${request.url.split('?')[0]}.`);
+  return caller.id;
+}
+
+async function bankFileText(request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) {
+    if (typeof request.body !== 'string' || request.body.trim() === '')
+      throw badRequest('Send the camt.054 or camt.053 file as the XML body or as the multipart file "file".');
+    return request.body;
+  }
+  const part = await request.file({ limits: { fileSize: MAX_BANK_FILE_BYTES, files: 1 } });
+  if (!part || part.fieldname !== 'file')
+    throw badRequest('Send the camt.054 or camt.053 file as the XML body or as the multipart file "file".');
+  const buffer = await part.toBuffer();
+  if (part.file.truncated) throw tooLarge('The bank file is larger than 20 MB.');
+  return buffer.toString('utf8');
+}
+
+const money = (rappen: number | undefined) => (rappen === undefined ? undefined : rappenToDecimal(rappen));
+
+function creditAnswer(credit: ImportedCredit) {
+  return {
+    bankReference: credit.bankReference,
+    qrReference: credit.qrReference,
+    otherReference: credit.otherReference,
+    orderId: credit.orderId,
+    amount: rappenToDecimal(credit.amountRappen),
+    currency: credit.currency,
+    debtor: credit.debtorName,
+    bookingDate: credit.bookingDate,
+    stillDue: money(credit.stillDueRappen),
+    returnAmount: money(credit.returnRappen),
+    reason: credit.reason,
+  };
+}
+
+const importAnswer = (result: ImportResult): BankStatementImport => ({
+  booked: result.booked.map(creditAnswer),
+  underpaid: result.underpaid.map(creditAnswer),
+  toReturn: result.toReturn.map(creditAnswer),
+  unmatched: result.unmatched.map(creditAnswer),
+  alreadyImported: result.alreadyImported,
+});
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: PaymentsDeps = { invoiceOrders: unwiredInvoiceOrders },
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const bankStatements = new BankStatementService(ctx.database.db, deps.invoiceOrders);
+  // XML bodies reach this scope's routes as text; elsewhere they stay unsupported (415).
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: MAX_BANK_FILE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  api.get(
+    '/api/payments/methods/',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The ways to pay this installation offers, and who may pay by invoice',
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async () => offeredMethods(ctx.config),
+  );
+
+  api.post(
+    '/api/admin/bank-statements/',
+    {
+      bodyLimit: MAX_BANK_FILE_BYTES,
+      schema: {
+        tags: ['admin'],
+        summary: 'Import a camt.054 or camt.053 bank file (staff): book QR-bill payments',
+        security: [{ bearer: [] }],
+        response: { 200: bankStatementImportSchema, ...errors },
+      },
+      onRequest: async (request) => {
+        requireFinanceStaff(request);
+      },
+    },
+    async (request) => {
+      const staffId = requireFinanceStaff(request);
+      const xml = await bankFileText(request);
+      return importAnswer(await bankStatements.importFile(xml, staffId));
+    },
+  );
+}
