@@ -189,6 +189,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       path: ['DATABASE_STALL_EXIT_MS'],
       message: 'must be longer than DATABASE_STALL_MS',
     })
+    // TWINT through Datatrans needs all three: its webhooks are believed only when signed.
+    .refine((env) => !env.DATATRANS_MERCHANT_ID || (env.DATATRANS_PASSWORD && env.DATATRANS_HMAC_KEY), {
+      path: ['DATATRANS_MERCHANT_ID'],
+      message: 'needs DATATRANS_PASSWORD and DATATRANS_HMAC_KEY as well',
+    })
     .safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

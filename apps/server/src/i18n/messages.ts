@@ -1311,6 +1311,61 @@ export const MESSAGES: Catalogue = {
     fr: 'Le fichier bancaire n’est ni un avis camt.054 ni un relevé camt.053.',
     it: 'Il file bancario non è né un avviso camt.054 né un estratto conto camt.053.',
   },
+  'TWINT could not be reached. Please try again in a moment.': {
+    de: 'TWINT ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'TWINT est injoignable. Veuillez réessayer dans un instant.',
+    it: 'TWINT non è raggiungibile. Riprova tra un momento.',
+  },
+  'TWINT is not answering right now. Please try again in a moment.': {
+    de: 'TWINT antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'TWINT ne répond pas pour le moment. Veuillez réessayer dans un instant.',
+    it: 'TWINT al momento non risponde. Riprova tra un momento.',
+  },
+  'TWINT did not accept the payment request.': {
+    de: 'TWINT hat die Zahlungsanfrage nicht angenommen.',
+    fr: 'TWINT n’a pas accepté la demande de paiement.',
+    it: 'TWINT non ha accettato la richiesta di pagamento.',
+  },
+  'TWINT does not know the payment {transactionId}.': {
+    de: 'TWINT kennt die Zahlung {transactionId} nicht.',
+    fr: 'TWINT ne connaît pas le paiement {transactionId}.',
+    it: 'TWINT non conosce il pagamento {transactionId}.',
+  },
+  'TWINT could not confirm the payment. Please try again.': {
+    de: 'TWINT konnte die Zahlung nicht bestätigen. Bitte versuchen Sie es noch einmal.',
+    fr: 'TWINT n’a pas pu confirmer le paiement. Veuillez réessayer.',
+    it: 'TWINT non ha potuto confermare il pagamento. Riprova.',
+  },
+  'TWINT could not take the payment. Nothing was charged; please try again.': {
+    de: 'TWINT konnte die Zahlung nicht ausführen. Es wurde nichts belastet; bitte versuchen Sie es noch einmal.',
+    fr: 'TWINT n’a pas pu encaisser le paiement. Rien n’a été débité ; veuillez réessayer.',
+    it: 'TWINT non ha potuto incassare il pagamento. Non è stato addebitato nulla; riprova.',
+  },
+  'TWINT refused to release the payment. Nothing was charged.': {
+    de: 'TWINT hat die Freigabe der Zahlung abgelehnt. Es wurde nichts belastet.',
+    fr: 'TWINT a refusé de libérer le paiement. Rien n’a été débité.',
+    it: 'TWINT ha rifiutato di liberare il pagamento. Non è stato addebitato nulla.',
+  },
+  'TWINT refused the refund ({code}). Nothing was refunded and the order is unchanged.': {
+    de: 'TWINT hat die Rückerstattung abgelehnt ({code}). Es wurde nichts zurückerstattet, die Bestellung ist unverändert.',
+    fr: 'TWINT a refusé le remboursement ({code}). Rien n’a été remboursé et la commande est inchangée.',
+    it: 'TWINT ha rifiutato il rimborso ({code}). Non è stato rimborsato nulla e l’ordine è invariato.',
+  },
+  'TWINT payment {transactionId} does not belong to order {id}.': {
+    de: 'Die TWINT-Zahlung {transactionId} gehört nicht zur Bestellung {id}.',
+    fr: 'Le paiement TWINT {transactionId} n’appartient pas à la commande {id}.',
+    it: 'Il pagamento TWINT {transactionId} non appartiene all’ordine {id}.',
+  },
+  'TWINT authorised a different amount than the order total of order {id}. Nothing was charged.': {
+    de: 'TWINT hat einen anderen Betrag als das Total der Bestellung {id} autorisiert. Es wurde nichts belastet.',
+    fr: 'TWINT a autorisé un autre montant que le total de la commande {id}. Rien n’a été débité.',
+    it: 'TWINT ha autorizzato un importo diverso dal totale dell’ordine {id}. Non è stato addebitato nulla.',
+  },
+  'TWINT took a different amount than the order total of order {id}. The order is not marked as paid.': {
+    de: 'TWINT hat einen anderen Betrag als das Total der Bestellung {id} belastet. Die Bestellung wird nicht als bezahlt markiert.',
+    fr: 'TWINT a encaissé un autre montant que le total de la commande {id}. La commande n’est pas marquée comme payée.',
+    it: 'TWINT ha incassato un importo diverso dal totale dell’ordine {id}. L’ordine non è segnato come pagato.',
+  },
 };
 
 /**
