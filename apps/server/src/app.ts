@@ -47,7 +47,7 @@ export interface BuildOptions {
   /** An HTTP server made beforehand (server.ts binds the port before it opens the database). */
   serverFactory?: FastifyServerFactory;
   /** The orders side of invoice payments (tests inject one; issue 27 wires the real one). */
-  payments?: PaymentsDeps;
+  payments?: Partial<PaymentsDeps>;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {

@@ -1311,6 +1311,16 @@ export const MESSAGES: Catalogue = {
     fr: 'Le fichier bancaire n’est ni un avis camt.054 ni un relevé camt.053.',
     it: 'Il file bancario non è né un avviso camt.054 né un estratto conto camt.053.',
   },
+  'The webhook signature is not valid.': {
+    de: 'Die Signatur des Webhooks ist ungültig.',
+    fr: 'La signature du webhook n’est pas valide.',
+    it: 'La firma del webhook non è valida.',
+  },
+  'The webhook names no transaction.': {
+    de: 'Der Webhook nennt keine Transaktion.',
+    fr: 'Le webhook n’indique aucune transaction.',
+    it: 'Il webhook non indica alcuna transazione.',
+  },
   'TWINT could not be reached. Please try again in a moment.': {
     de: 'TWINT ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     fr: 'TWINT est injoignable. Veuillez réessayer dans un instant.',

@@ -394,6 +394,15 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   ],
   'GET /api/orders/payment-config': [{ url: () => '/api/orders/payment-config/', expect: PUBLIC }],
   'GET /api/payments/methods': [{ url: () => '/api/payments/methods/', expect: PUBLIC }],
+  // Signed by Datatrans, not by a user: without DATATRANS_HMAC_KEY (as here) it answers like a
+  // missing route for everyone (signatures are tested in modules/payments).
+  'POST /api/payments/datatrans/webhook': [
+    {
+      url: () => '/api/payments/datatrans/webhook/',
+      body: () => ({ transactionId: '1' }),
+      expect: { anonymous: 404, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
+    },
+  ],
   // Staff only (the finance permission later); everyone else is answered like a missing route.
   // The matrix sends no bank file, so staff get 400.
   'POST /api/admin/bank-statements': [

@@ -17,6 +17,9 @@ import { requireUser } from '../../plugins/auth.ts';
 import { BankStatementService, type ImportedCredit, type ImportResult } from './bank-statements.ts';
 import type { InvoiceOrders } from './bank-matching.ts';
 import { offeredMethods } from './methods.ts';
+import { createWalletProvider, TwintPayments } from './twint.ts';
+import { TwintSignals, type TwintOrders } from './twint-signals.ts';
+import { datatransWebhookRoutes } from './webhook-routes.ts';
 
 /** A month of a busy account's QR payments stays well below this. */
 const MAX_BANK_FILE_BYTES = 20 * 1024 * 1024;
@@ -24,12 +27,21 @@ const MAX_BANK_FILE_BYTES = 20 * 1024 * 1024;
 export interface PaymentsDeps {
   /** The orders side of invoice payments; until it is wired, every credit is kept as unmatched. */
   invoiceOrders: InvoiceOrders;
+  /** The orders side of TWINT payments; until it is wired, a webhook finds no order. */
+  twintOrders: TwintOrders;
 }
 
 /** Finds no order: credits are recorded as unmatched (never lost) and matched on a later import. */
 export const unwiredInvoiceOrders: InvoiceOrders = {
   findByQrReference: async () => null,
   markPaid: async () => false,
+};
+
+/** Finds no order: a webhook is verified and answered, nothing else happens yet. */
+export const unwiredTwintOrders: TwintOrders = {
+  findByTransaction: async () => null,
+  markPaid: async () => false,
+  pendingTransactions: async () => [],
 };
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
@@ -87,10 +99,16 @@ const importAnswer = (result: ImportResult): BankStatementImport => ({
 export async function paymentsRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: PaymentsDeps = { invoiceOrders: unwiredInvoiceOrders },
+  deps: Partial<PaymentsDeps> = {},
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const bankStatements = new BankStatementService(ctx.database.db, deps.invoiceOrders);
+  const bankStatements = new BankStatementService(
+    ctx.database.db,
+    deps.invoiceOrders ?? unwiredInvoiceOrders,
+  );
+  const twint = new TwintPayments(createWalletProvider(ctx.config));
+  const signals = new TwintSignals(twint, deps.twintOrders ?? unwiredTwintOrders);
+  await app.register(async (scope) => datatransWebhookRoutes(scope, ctx.config.DATATRANS_HMAC_KEY, signals));
   // XML bodies reach this scope's routes as text; elsewhere they stay unsupported (415).
   app.addContentTypeParser(
     ['application/xml', 'text/xml'],
