@@ -1311,6 +1311,11 @@ export const MESSAGES: Catalogue = {
     fr: 'Le fichier bancaire n’est ni un avis camt.054 ni un relevé camt.053.',
     it: 'Il file bancario non è né un avviso camt.054 né un estratto conto camt.053.',
   },
+  'Invoice payments are not configured on this server.': {
+    de: 'Zahlung auf Rechnung ist auf diesem Server nicht eingerichtet.',
+    fr: 'Le paiement sur facture n’est pas configuré sur ce serveur.',
+    it: 'Il pagamento con fattura non è configurato su questo server.',
+  },
   'The webhook signature is not valid.': {
     de: 'Die Signatur des Webhooks ist ungültig.',
     fr: 'La signature du webhook n’est pas valide.',

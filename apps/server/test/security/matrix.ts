@@ -394,6 +394,14 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   ],
   'GET /api/orders/payment-config': [{ url: () => '/api/orders/payment-config/', expect: PUBLIC }],
   'GET /api/payments/methods': [{ url: () => '/api/payments/methods/', expect: PUBLIC }],
+  // Until the orders side is wired (issue 27), no order has a QR-bill: 404 for every caller;
+  // then ONLY_A(200) with an invoice order of A.
+  'GET /api/orders/:id/qr-bill': [
+    {
+      url: (w) => `/api/orders/${w.unpaidOrder.id}/qr-bill/`,
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
+    },
+  ],
   // Signed by Datatrans, not by a user: without DATATRANS_HMAC_KEY (as here) it answers like a
   // missing route for everyone (signatures are tested in modules/payments).
   'POST /api/payments/datatrans/webhook': [

@@ -50,7 +50,30 @@ let nextId = 1000;
 
 beforeAll(async () => {
   const { database, drop } = await openTestDatabase();
-  app = await buildApp({ config: testConfig(), database, payments: { invoiceOrders: orders } });
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    payments: {
+      invoiceOrders: orders,
+      invoiceBills: {
+        findForCustomer: async (orderId, customerId) =>
+          orderId === 4711 && customerId === customer.id
+            ? {
+                id: 4711,
+                totalRappen: 12_990,
+                language: 'fr',
+                customerName: 'Anna Muster',
+                address: {
+                  address: 'Rue du Rhône 12',
+                  city: 'Genève',
+                  postalCode: '1204',
+                  country: 'Suisse',
+                },
+              }
+            : null,
+      },
+    },
+  });
   await app.ready();
   close = async () => {
     await app.close();
@@ -237,5 +260,21 @@ describe('GET /api/payments/methods/', () => {
       ],
       invoice: { holdDays: 10, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' },
     });
+  });
+});
+
+describe('GET /api/orders/{id}/qr-bill/', () => {
+  it('gives the order’s customer the PDF, and answers anyone else as if the order did not exist', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/orders/4711/qr-bill/', headers: customer.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const other = await app.inject({ method: 'GET', url: '/api/orders/4711/qr-bill/', headers: staff.auth });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().detail).toBe('Order 4711 was not found.');
+    expect((await app.inject({ method: 'GET', url: '/api/orders/4711/qr-bill/' })).statusCode).toBe(401);
+    const bad = await app.inject({ method: 'GET', url: '/api/orders/abc/qr-bill/', headers: customer.auth });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -20,6 +20,7 @@ import { offeredMethods } from './methods.ts';
 import { createWalletProvider, TwintPayments } from './twint.ts';
 import { TwintSignals, type TwintOrders } from './twint-signals.ts';
 import { datatransWebhookRoutes } from './webhook-routes.ts';
+import { qrBillRoutes, unwiredInvoiceBills, type InvoiceBills } from './qr-bill-routes.ts';
 
 /** A month of a busy account's QR payments stays well below this. */
 const MAX_BANK_FILE_BYTES = 20 * 1024 * 1024;
@@ -29,6 +30,8 @@ export interface PaymentsDeps {
   invoiceOrders: InvoiceOrders;
   /** The orders side of TWINT payments; until it is wired, a webhook finds no order. */
   twintOrders: TwintOrders;
+  /** The customer's invoice order for its QR-bill; until it is wired, every bill is a 404. */
+  invoiceBills: InvoiceBills;
 }
 
 /** Finds no order: credits are recorded as unmatched (never lost) and matched on a later import. */
@@ -109,6 +112,9 @@ export async function paymentsRoutes(
   const twint = new TwintPayments(createWalletProvider(ctx.config));
   const signals = new TwintSignals(twint, deps.twintOrders ?? unwiredTwintOrders);
   await app.register(async (scope) => datatransWebhookRoutes(scope, ctx.config.DATATRANS_HMAC_KEY, signals));
+  await app.register(async (scope) =>
+    qrBillRoutes(scope, ctx.config, deps.invoiceBills ?? unwiredInvoiceBills),
+  );
   // XML bodies reach this scope's routes as text; elsewhere they stay unsupported (415).
   app.addContentTypeParser(
     ['application/xml', 'text/xml'],
