@@ -402,6 +402,12 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
     },
   ],
+  'GET /api/admin/bank-entries': [
+    {
+      url: () => '/api/admin/bank-entries/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 200 },
+    },
+  ],
   // Signed by Datatrans, not by a user: without DATATRANS_HMAC_KEY (as here) it answers like a
   // missing route for everyone (signatures are tested in modules/payments).
   'POST /api/payments/datatrans/webhook': [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
 
 /** A decimal amount in CHF as the API sends it ("49.90"). */
 const amount = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -61,3 +62,17 @@ export const bankStatementImportSchema = z.object({
   alreadyImported: z.number().int(),
 });
 export type BankStatementImport = z.infer<typeof bankStatementImportSchema>;
+
+export const BANK_ENTRY_LISTS = ['toReturn', 'unmatched', 'underpaid', 'booked'] as const;
+export const BANK_ENTRIES_PAGE_SIZE = 50;
+export const BANK_ENTRIES_MAX_PAGE_SIZE = 200;
+
+/** Query of GET /api/admin/bank-entries/: one list (payments to return by default), paged. */
+export const bankEntriesQuerySchema = pagingQuerySchema(
+  BANK_ENTRIES_PAGE_SIZE,
+  BANK_ENTRIES_MAX_PAGE_SIZE,
+).extend({
+  list: z.enum(BANK_ENTRY_LISTS).default('toReturn'),
+});
+
+export const pagedBankEntriesSchema = pagedSchema(bankCreditSchema.extend({ importedAt: z.string() }));

@@ -247,6 +247,49 @@ describe('POST /api/admin/bank-statements/', () => {
   });
 });
 
+describe('GET /api/admin/bank-entries/', () => {
+  it('shows staff the payments to return and the unknown references, paged', async () => {
+    const ref = orders.add(++nextId, 1_000, 'expired');
+    await upload(camt054([{ amount: '10.00', qrReference: ref, debtor: 'Late Payer' }, { amount: '3.00' }]));
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/bank-entries/?limit=1',
+      headers: staff.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.results).toEqual([
+      expect.objectContaining({
+        orderId: nextId,
+        amount: '10.00',
+        returnAmount: '10.00',
+        reason: 'expired',
+        debtor: 'Late Payer',
+      }),
+    ]);
+    expect(page.count).toBeGreaterThan(1);
+    expect(page.next).toBe(1);
+    const unmatched = await app.inject({
+      method: 'GET',
+      url: '/api/admin/bank-entries/?list=unmatched',
+      headers: staff.auth,
+    });
+    expect(unmatched.json().results[0]).toMatchObject({ amount: '3.00', qrReference: null });
+    const customerView = await app.inject({
+      method: 'GET',
+      url: '/api/admin/bank-entries/',
+      headers: customer.auth,
+    });
+    expect(customerView.statusCode).toBe(404);
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/api/admin/bank-entries/?list=all',
+      headers: staff.auth,
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/payments/methods/', () => {
   it('offers PayPal and TWINT through the test provider and Invoice with its terms outside production', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/payments/methods/' });

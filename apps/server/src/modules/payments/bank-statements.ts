@@ -141,6 +141,28 @@ export class BankStatementService {
     return this.answer(verdict, credit);
   }
 
+  /** One of the staff lists (payments to return by default), newest first. */
+  async list(list: repo.EntryList, offset: number, limit: number) {
+    const { rows, count } = await repo.listEntries(this.db, list, offset, limit);
+    return {
+      count,
+      results: rows.map((row) => ({
+        bankReference: row.key,
+        qrReference: row.qrReference,
+        otherReference: row.otherReference,
+        orderId: row.orderId,
+        amountRappen: row.amountRappen,
+        currency: row.currency,
+        debtorName: row.debtorName,
+        bookingDate: row.bookingDate,
+        ...(row.returnRappen > 0
+          ? { returnRappen: row.returnRappen, reason: (row.reason ?? 'overpaid') as ReturnReason }
+          : {}),
+        importedAt: row.importedAt.toISOString(),
+      })),
+    };
+  }
+
   /** Marks the order paid; an order that can no longer be paid turns the credit into a return. */
   private async book(
     verdict: Extract<Verdict, { outcome: 'booked' }>,

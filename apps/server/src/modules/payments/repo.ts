@@ -1,5 +1,5 @@
 /** The only place that knows the bank_entries table (decision 231). */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankEntries } from '../../db/schema.ts';
 
@@ -68,4 +68,31 @@ export async function bookUnderpaid(db: DbOrTx, orderId: number): Promise<void> 
     .update(bankEntries)
     .set({ outcome: 'booked' })
     .where(and(eq(bankEntries.orderId, orderId), eq(bankEntries.outcome, 'underpaid')));
+}
+
+export type EntryList = 'toReturn' | 'unmatched' | 'underpaid' | 'booked';
+
+/** toReturn: every credit with money to give back (returned whole, or the excess of a booking). */
+const listCondition = (list: EntryList) =>
+  list === 'toReturn' ? sql`${bankEntries.returnRappen} > 0` : eq(bankEntries.outcome, list);
+
+export async function listEntries(
+  db: DbOrTx,
+  list: EntryList,
+  offset: number,
+  limit: number,
+): Promise<{ rows: BankEntryRow[]; count: number }> {
+  const where = listCondition(list);
+  const rows = await db
+    .select()
+    .from(bankEntries)
+    .where(where)
+    .orderBy(desc(bankEntries.id))
+    .offset(offset)
+    .limit(limit);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bankEntries)
+    .where(where);
+  return { rows, count: Number(total?.n ?? 0) };
 }

@@ -5,7 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bankEntriesQuerySchema,
   bankStatementImportSchema,
+  nextOffset,
+  pagedBankEntriesSchema,
   errorBodySchema,
   paymentMethodsSchema,
   rappenToDecimal,
@@ -152,6 +155,32 @@ export async function paymentsRoutes(
       const staffId = requireFinanceStaff(request);
       const xml = await bankFileText(request);
       return importAnswer(await bankStatements.importFile(xml, staffId));
+    },
+  );
+
+  api.get(
+    '/api/admin/bank-entries/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Bank credits by list (staff): payments to return, unmatched, underpaid, booked',
+        security: [{ bearer: [] }],
+        querystring: bankEntriesQuerySchema,
+        response: { 200: pagedBankEntriesSchema, ...errors },
+      },
+      onRequest: async (request) => {
+        requireFinanceStaff(request);
+      },
+    },
+    async (request) => {
+      requireFinanceStaff(request);
+      const { list, offset, limit } = request.query;
+      const page = await bankStatements.list(list, offset, limit);
+      return {
+        count: page.count,
+        next: nextOffset(offset, limit, page.count),
+        results: page.results.map((entry) => ({ ...creditAnswer(entry), importedAt: entry.importedAt })),
+      };
     },
   );
 }
