@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBodySchema, idParams } from '@marktgasse/shared';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { idParam } from '../../lib/validation.ts';
@@ -19,7 +18,8 @@ export interface InvoiceBills {
 export const unwiredInvoiceBills: InvoiceBills = { findForCustomer: async () => null };
 
 export async function qrBillRoutes(app: FastifyInstance, config: Config, bills: InvoiceBills): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  // Not through the zod type provider: the answer is bytes, not a schema'd object.
+  app.get<{ Params: { id: string } }>(
     '/api/orders/:id/qr-bill/',
     {
       schema: {
