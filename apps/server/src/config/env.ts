@@ -77,6 +77,8 @@ const paymentSettings = {
     .trim()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in CHF such as 1000 or 999.95')
     .default('1000'),
+  /** A folder the bank (or an EBICS client) drops camt.054/053 files into; read every 5 minutes. */
+  BANK_STATEMENTS_DIR: z.string().trim().min(1).optional(),
   DATATRANS_MERCHANT_ID: z.string().trim().optional(),
   DATATRANS_PASSWORD: z.string().optional(),
   /** The webhook sign key from Datatrans' web admin, hex. */
