@@ -321,3 +321,19 @@ describe('GET /api/orders/{id}/qr-bill/', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the payments routes for client generators', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/api/payments/methods/',
+      '/api/admin/bank-statements/',
+      '/api/admin/bank-entries/',
+      '/api/orders/{id}/qr-bill/',
+      '/api/payments/datatrans/webhook/',
+    ])
+      expect(paths).toContain(path);
+  });
+});
