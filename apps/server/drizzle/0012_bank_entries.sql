@@ -20,6 +20,21 @@ CREATE TABLE "bank_entries" (
 	CONSTRAINT "bank_entries_outcome_known" CHECK ("bank_entries"."outcome" in ('booked', 'underpaid', 'toReturn', 'unmatched'))
 );
 --> statement-breakpoint
+CREATE TABLE "bank_refunds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"order_id" integer NOT NULL,
+	"amount_rappen" integer NOT NULL,
+	"iban" text NOT NULL,
+	"account_holder" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_out_at" timestamp with time zone,
+	"paid_out_by" integer,
+	CONSTRAINT "bank_refunds_amount_positive" CHECK ("bank_refunds"."amount_rappen" > 0)
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_entries_key_key" ON "bank_entries" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "bank_entries_order_idx" ON "bank_entries" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "bank_entries_outcome_idx" ON "bank_entries" USING btree ("outcome");
+CREATE INDEX "bank_entries_outcome_idx" ON "bank_entries" USING btree ("outcome");--> statement-breakpoint
+CREATE UNIQUE INDEX "bank_refunds_key_key" ON "bank_refunds" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "bank_refunds_order_idx" ON "bank_refunds" USING btree ("order_id");

@@ -589,3 +589,30 @@ export const bankEntries = pgTable(
     ),
   ],
 );
+
+/**
+ * Money to send back by bank transfer for invoice orders paid from a bank account (issue 27,
+ * decision 234): one payout line each, to the IBAN the customer gave on cancellation. `key`
+ * names the cancellation (as refunds.key does), so asking twice queues one line. Open until
+ * staff (or the ledger's pain.001 run) pay it out.
+ */
+export const bankRefunds = pgTable(
+  'bank_refunds',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    orderId: integer('order_id').notNull(),
+    amountRappen: integer('amount_rappen').notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** When it was paid out (staff) or put into a payment file; null while open. */
+    paidOutAt: ts('paid_out_at'),
+    paidOutBy: integer('paid_out_by'),
+  },
+  (t) => [
+    uniqueIndex('bank_refunds_key_key').on(t.key),
+    index('bank_refunds_order_idx').on(t.orderId),
+    check('bank_refunds_amount_positive', sql`${t.amountRappen} > 0`),
+  ],
+);

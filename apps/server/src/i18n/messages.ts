@@ -26,6 +26,11 @@ const ID_KINDS: Record<string, Translations> = {
   stock: { de: 'Bestands-ID', fr: 'de stock', it: 'di giacenza' },
   store: { de: 'Laden-ID', fr: 'de magasin', it: 'di negozio' },
   user: { de: 'Benutzer-ID', fr: 'd’utilisateur', it: 'di utente' },
+  'bank refund': {
+    de: 'Bankrückerstattungs-ID',
+    fr: 'de remboursement bancaire',
+    it: 'di rimborso bancario',
+  },
 };
 
 function idEntries(): Catalogue {
@@ -1315,6 +1320,37 @@ export const MESSAGES: Catalogue = {
     de: 'Zahlung auf Rechnung ist auf diesem Server nicht eingerichtet.',
     fr: 'Le paiement sur facture n’est pas configuré sur ce serveur.',
     it: 'Il pagamento con fattura non è configurato su questo server.',
+  },
+  'Enter the IBAN of the account the refund goes to (for example CH93 0076 2011 6238 5295 7).': {
+    de: 'Geben Sie die IBAN des Kontos an, auf das die Rückerstattung geht (zum Beispiel CH93 0076 2011 6238 5295 7).',
+    fr: 'Indiquez l’IBAN du compte qui recevra le remboursement (par exemple CH93 0076 2011 6238 5295 7).',
+    it: 'Indica l’IBAN del conto su cui va il rimborso (per esempio CH93 0076 2011 6238 5295 7).',
+  },
+  'Enter the account holder’s name (at most 70 characters).': {
+    de: 'Geben Sie den Namen der Kontoinhaberin oder des Kontoinhabers an (höchstens 70 Zeichen).',
+    fr: 'Indiquez le nom du titulaire du compte (70 caractères au plus).',
+    it: 'Indica il nome del titolare del conto (al massimo 70 caratteri).',
+  },
+  'A refund is more than CHF 0.': {
+    de: 'Eine Rückerstattung beträgt mehr als CHF 0.',
+    fr: 'Un remboursement est supérieur à CHF 0.',
+    it: 'Un rimborso è superiore a CHF 0.',
+  },
+  'Refund {key} was asked for before with another amount.': {
+    de: 'Die Rückerstattung {key} wurde schon mit einem anderen Betrag verlangt.',
+    fr: 'Le remboursement {key} a déjà été demandé avec un autre montant.',
+    it: 'Il rimborso {key} è già stato chiesto con un altro importo.',
+  },
+  'Order {id} received CHF {paid} by bank, of which CHF {refunded} is refunded already: the refund cannot be larger than what is left.':
+    {
+      de: 'Für die Bestellung {id} gingen CHF {paid} per Bank ein, davon sind CHF {refunded} bereits zurückerstattet: Die Rückerstattung kann nicht grösser sein als der Rest.',
+      fr: 'La commande {id} a reçu CHF {paid} par banque, dont CHF {refunded} déjà remboursés : le remboursement ne peut pas dépasser le solde.',
+      it: 'Per l’ordine {id} sono arrivati CHF {paid} via banca, di cui CHF {refunded} già rimborsati: il rimborso non può superare il resto.',
+    },
+  'Bank refund {id} was not found.': {
+    de: 'Die Bankrückerstattung {id} wurde nicht gefunden.',
+    fr: 'Le remboursement bancaire {id} est introuvable.',
+    it: 'Il rimborso bancario {id} non è stato trovato.',
   },
   'The webhook signature is not valid.': {
     de: 'Die Signatur des Webhooks ist ungültig.',

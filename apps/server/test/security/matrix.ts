@@ -408,6 +408,18 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 200 },
     },
   ],
+  'GET /api/admin/bank-refunds': [
+    {
+      url: () => '/api/admin/bank-refunds/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 200 },
+    },
+  ],
+  'POST /api/admin/bank-refunds/:id/paid-out': [
+    {
+      url: () => '/api/admin/bank-refunds/999999/paid-out/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
+    },
+  ],
   // Signed by Datatrans, not by a user: without DATATRANS_HMAC_KEY (as here) it answers like a
   // missing route for everyone (signatures are tested in modules/payments).
   'POST /api/payments/datatrans/webhook': [

@@ -76,3 +76,23 @@ export const bankEntriesQuerySchema = pagingQuerySchema(
 });
 
 export const pagedBankEntriesSchema = pagedSchema(bankCreditSchema.extend({ importedAt: z.string() }));
+
+/** A refund to pay out by bank transfer (an invoice order paid from a bank account). */
+export const bankRefundSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  amount,
+  iban: z.string(),
+  accountHolder: z.string(),
+  createdAt: z.string(),
+  paidOutAt: z.string().nullable(),
+});
+
+export const bankRefundsQuerySchema = pagingQuerySchema(
+  BANK_ENTRIES_PAGE_SIZE,
+  BANK_ENTRIES_MAX_PAGE_SIZE,
+).extend({
+  state: z.enum(['open', 'paidOut']).default('open'),
+});
+
+export const pagedBankRefundsSchema = pagedSchema(bankRefundSchema);

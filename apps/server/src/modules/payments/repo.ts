@@ -1,7 +1,7 @@
-/** The only place that knows the bank_entries table (decision 231). */
-import { and, desc, eq, sql } from 'drizzle-orm';
+/** The only place that knows the bank_entries and bank_refunds tables (decisions 231, 234). */
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankEntries } from '../../db/schema.ts';
+import { bankEntries, bankRefunds } from '../../db/schema.ts';
 
 export type BankEntryRow = typeof bankEntries.$inferSelect;
 export type NewBankEntry = typeof bankEntries.$inferInsert;
@@ -95,4 +95,79 @@ export async function listEntries(
     .from(bankEntries)
     .where(where);
   return { rows, count: Number(total?.n ?? 0) };
+}
+
+// ── bank_refunds (decision 234) ─────────────────────────────────────────────────────────
+
+export type BankRefundRow = typeof bankRefunds.$inferSelect;
+
+/** First key of the advisory lock that serialises one order's bank refunds (27 for issue 27). */
+const BANK_REFUND_LOCK = 27_001;
+
+export async function insertRefund(
+  db: DbOrTx,
+  refund: typeof bankRefunds.$inferInsert,
+): Promise<BankRefundRow | null> {
+  const [row] = await db.insert(bankRefunds).values(refund).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findRefund(db: DbOrTx, key: string): Promise<BankRefundRow | null> {
+  const [row] = await db.select().from(bankRefunds).where(eq(bankRefunds.key, key));
+  return row ?? null;
+}
+
+/** What came in by bank for the order (booked credits, less any excess returned), in Rappen. */
+export async function bankPaidForOrder(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${bankEntries.amountRappen} - ${bankEntries.returnRappen})` })
+    .from(bankEntries)
+    .where(and(eq(bankEntries.orderId, orderId), eq(bankEntries.outcome, 'booked')));
+  return Number(row?.sum ?? 0);
+}
+
+export async function refundedForOrder(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${bankRefunds.amountRappen})` })
+    .from(bankRefunds)
+    .where(eq(bankRefunds.orderId, orderId));
+  return Number(row?.sum ?? 0);
+}
+
+/** Serialises refunds of one order across processes (the sum check and the insert). */
+export async function lockOrderRefunds(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BANK_REFUND_LOCK}, ${orderId})`);
+}
+
+export async function listRefunds(
+  db: DbOrTx,
+  open: boolean,
+  offset: number,
+  limit: number,
+): Promise<{ rows: BankRefundRow[]; count: number }> {
+  const where = open ? isNull(bankRefunds.paidOutAt) : isNotNull(bankRefunds.paidOutAt);
+  const rows = await db
+    .select()
+    .from(bankRefunds)
+    .where(where)
+    .orderBy(asc(bankRefunds.id))
+    .offset(offset)
+    .limit(limit);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bankRefunds)
+    .where(where);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function markRefundPaidOut(db: DbOrTx, id: number, by: number): Promise<BankRefundRow | null> {
+  const [row] = await db
+    .update(bankRefunds)
+    .set({
+      paidOutAt: sql`coalesce(${bankRefunds.paidOutAt}, now())`,
+      paidOutBy: sql`coalesce(${bankRefunds.paidOutBy}, ${by})`,
+    })
+    .where(eq(bankRefunds.id, id))
+    .returning();
+  return row ?? null;
 }

@@ -15,8 +15,9 @@ import {
   type BankStatementImport,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound, tooLarge } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { badRequest, tooLarge } from '../../lib/errors.ts';
+import { requireFinanceStaff } from './staff-guard.ts';
+import { bankRefundRoutes } from './bank-refund-routes.ts';
 import { BankStatementService, type ImportedCredit, type ImportResult } from './bank-statements.ts';
 import type { InvoiceOrders } from './bank-matching.ts';
 import { offeredMethods } from './methods.ts';
@@ -51,16 +52,6 @@ export const unwiredTwintOrders: TwintOrders = {
 };
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
-
-/**
- * Staff only; anyone else is answered as if the route did not exist. TODO(finance permission):
- * when staff permissions land, require `finance` here instead of any staff account.
- */
-function requireFinanceStaff(request: FastifyRequest): number {
-  const caller = requireUser(request);
-  if (!caller.isStaff) throw notFound(`There is no ${request.method} ${request.url.split('?')[0]}.`);
-  return caller.id;
-}
 
 async function bankFileText(request: FastifyRequest): Promise<string> {
   if (!request.isMultipart()) {
@@ -115,6 +106,7 @@ export async function paymentsRoutes(
   const twint = new TwintPayments(createWalletProvider(ctx.config));
   const signals = new TwintSignals(twint, deps.twintOrders ?? unwiredTwintOrders);
   await app.register(async (scope) => datatransWebhookRoutes(scope, ctx.config.DATATRANS_HMAC_KEY, signals));
+  await app.register(async (scope) => bankRefundRoutes(scope, ctx));
   await app.register(async (scope) =>
     qrBillRoutes(scope, ctx.config, deps.invoiceBills ?? unwiredInvoiceBills),
   );
