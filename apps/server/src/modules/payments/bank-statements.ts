@@ -68,6 +68,15 @@ function rowFields(verdict: Verdict, credit: BankCredit) {
   }
 }
 
+function parseOrRefuse(xml: string) {
+  try {
+    return parseCamt(xml);
+  } catch (error) {
+    if (error instanceof CamtError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
 type Line = { list: keyof Omit<ImportResult, 'alreadyImported'>; credit: ImportedCredit };
 
 export class BankStatementService {
@@ -77,13 +86,7 @@ export class BankStatementService {
   ) {}
 
   async importFile(xml: string, importedBy: number | null): Promise<ImportResult> {
-    let file;
-    try {
-      file = parseCamt(xml);
-    } catch (error) {
-      if (error instanceof CamtError) throw badRequest(error.message);
-      throw error;
-    }
+    const file = parseOrRefuse(xml);
     const result: ImportResult = {
       booked: [],
       underpaid: [],

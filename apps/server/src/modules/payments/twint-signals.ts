@@ -43,6 +43,7 @@ export class TwintSignals {
   async poll(): Promise<SignalOutcome[]> {
     const results: SignalOutcome[] = [];
     for (const transactionId of await this.orders.pendingTransactions()) {
+      // One unreachable answer must not stop the others; the next poll asks again.
       results.push(await this.handle(transactionId).catch(() => ({ outcome: 'pending' }) as const));
     }
     return results;

@@ -4,9 +4,8 @@
  * and settles it only for an order that can still be paid. A second signal changes nothing:
  * settlement carries an idempotency key and the orders side marks an order paid once.
  */
-import { conflict } from '../../lib/errors.ts';
 import type { Config } from '../../config/env.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { DatatransProvider } from './datatrans.ts';
 import { datatransConfigured } from './methods.ts';
 import { TestWalletProvider } from './test-wallet-provider.ts';
