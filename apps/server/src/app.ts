@@ -35,6 +35,7 @@ import { storesRoutes } from './modules/stores/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -45,6 +46,8 @@ export interface BuildOptions {
   media?: MediaStorage;
   /** An HTTP server made beforehand (server.ts binds the port before it opens the database). */
   serverFactory?: FastifyServerFactory;
+  /** The orders side of invoice payments (tests inject one; issue 27 wires the real one). */
+  payments?: Partial<PaymentsDeps>;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
@@ -149,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => searchRoutes(scope, ctx));
   await app.register(async (scope) => geoRoutes(scope, ctx));
   await app.register(async (scope) => ordersRoutes(scope, ctx));
+  await app.register(async (scope) => paymentsRoutes(scope, ctx, options.payments));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 

@@ -14,3 +14,7 @@ export * from './orders/rules.ts';
 export * from './orders/schemas.ts';
 export * from './geo/schemas.ts';
 export * from './media/rules.ts';
+export * from './payments/qr-reference.ts';
+export * from './payments/address.ts';
+export * from './payments/schemas.ts';
+export * from './payments/rules.ts';

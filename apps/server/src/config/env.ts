@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStructuredAddress } from '@marktgasse/shared';
+import { isQRIBAN, isValidIBAN, electronicFormatIBAN } from 'ibantools';
 
 const optionalUrl = z
   .string()
@@ -38,6 +40,55 @@ const processSettings = {
   DISK_FREE_WARN_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** Free space in DATA_DIR below which the embedded database refuses writes (503); 0 = never. */
   DISK_FREE_MIN_MB: z.coerce.number().int().min(0).max(10_000_000).default(64),
+};
+
+/**
+ * Swiss payment methods (issue 27; decisions 230-232). TWINT through Datatrans when its
+ * merchant id and password are set; invoice with a QR-bill paid to the platform's QR-IBAN.
+ * PLATFORM_NAME and PLATFORM_ADDRESS are shared with the ledger (same names, same format:
+ * "Street 12, 8001 City" with an optional ", CH" country code).
+ */
+const paymentSettings = {
+  PLATFORM_NAME: z.string().trim().min(1).max(70).default('Marktgasse AG'),
+  PLATFORM_ADDRESS: z
+    .string()
+    .trim()
+    .max(200)
+    .default('Marktgasse 1, 3011 Bern')
+    .refine((v) => parseStructuredAddress(v) !== null, {
+      message: 'must read "Street 12, 8001 City" (optionally ", CH")',
+    }),
+  PLATFORM_QR_IBAN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? (electronicFormatIBAN(v) ?? v) : undefined))
+    .refine((v) => v === undefined || (isValidIBAN(v) && isQRIBAN(v)), {
+      message: 'must be a valid QR-IBAN (CH or LI, bank id 30000-31999)',
+    }),
+  /** How long an invoice order holds its stock while the bank transfer comes in. */
+  INVOICE_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  INVOICE_REQUIRE_CONFIRMED_EMAIL: z.enum(['true', 'false']).default('true'),
+  /** Paid orders a customer needs before invoice is offered (0: from the first order). */
+  INVOICE_MIN_PAID_ORDERS: z.coerce.number().int().min(0).max(1000).default(1),
+  /** The largest order total payable by invoice, in CHF ("1000" or "999.95"). */
+  INVOICE_MAX_CHF: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount in CHF such as 1000 or 999.95')
+    .default('1000'),
+  /** A folder the bank (or an EBICS client) drops camt.054/053 files into; read every 5 minutes. */
+  BANK_STATEMENTS_DIR: z.string().trim().min(1).optional(),
+  DATATRANS_MERCHANT_ID: z.string().trim().optional(),
+  DATATRANS_PASSWORD: z.string().optional(),
+  /** The webhook sign key from Datatrans' web admin, hex. */
+  DATATRANS_HMAC_KEY: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-fA-F]{2})+$/, 'must be the hex sign key from the Datatrans web admin')
+    .optional(),
+  DATATRANS_API_URL: optionalUrl.default('https://api.sandbox.datatrans.com'),
+  DATATRANS_PAY_URL: optionalUrl.default('https://pay.sandbox.datatrans.com'),
 };
 
 const envSchema = z.object({
@@ -101,6 +152,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().min(1).default(20),
   ...processSettings,
+  ...paymentSettings,
   // Deployment: where the process sits and what it serves.
   /** Client addresses from X-Forwarded-For: only behind a proxy that sets it (docs/security.md). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -138,6 +190,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     .refine((env) => env.DATABASE_STALL_MS < env.DATABASE_STALL_EXIT_MS, {
       path: ['DATABASE_STALL_EXIT_MS'],
       message: 'must be longer than DATABASE_STALL_MS',
+    })
+    // TWINT through Datatrans needs all three: its webhooks are believed only when signed.
+    .refine((env) => !env.DATATRANS_MERCHANT_ID || (env.DATATRANS_PASSWORD && env.DATATRANS_HMAC_KEY), {
+      path: ['DATATRANS_MERCHANT_ID'],
+      message: 'needs DATATRANS_PASSWORD and DATATRANS_HMAC_KEY as well',
     })
     .safeParse(source);
   if (!result.success) {

@@ -558,3 +558,72 @@ export const categoryLabels = pgTable(
     check('category_labels_kind', sql`${t.kind} in ('category', 'subcategory')`),
   ],
 );
+
+/**
+ * Bank credits read from camt.054/053 files (issue 27, decision 231). `key` is the bank's
+ * reference of the entry (account + AcctSvcrRef, or entry reference + position): unique, so a
+ * file imported twice books nothing twice. No foreign key to orders: an unknown reference may
+ * name no order at all, and the row must still be kept (never lost).
+ */
+export const bankEntries = pgTable(
+  'bank_entries',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    messageId: text('message_id').notNull(),
+    amountRappen: integer('amount_rappen').notNull(),
+    currency: text('currency').notNull(),
+    qrReference: text('qr_reference'),
+    otherReference: text('other_reference'),
+    debtorName: text('debtor_name'),
+    debtorIban: text('debtor_iban'),
+    bookingDate: text('booking_date'),
+    orderId: integer('order_id'),
+    /** booked | underpaid | toReturn | unmatched */
+    outcome: text('outcome').notNull(),
+    /** Why a credit goes back: overpaid, cancelled, expired, alreadyPaid, currency. */
+    reason: text('reason'),
+    /** What goes back to the payer (all of it, or the part above what was due). */
+    returnRappen: integer('return_rappen').notNull().default(0),
+    importedBy: integer('imported_by'),
+    importedAt: ts('imported_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_entries_key_key').on(t.key),
+    index('bank_entries_order_idx').on(t.orderId),
+    index('bank_entries_outcome_idx').on(t.outcome),
+    check('bank_entries_amount_positive', sql`${t.amountRappen} > 0`),
+    check('bank_entries_return_range', sql`${t.returnRappen} between 0 and ${t.amountRappen}`),
+    check(
+      'bank_entries_outcome_known',
+      sql`${t.outcome} in ('booked', 'underpaid', 'toReturn', 'unmatched')`,
+    ),
+  ],
+);
+
+/**
+ * Money to send back by bank transfer for invoice orders paid from a bank account (issue 27,
+ * decision 234): one payout line each, to the IBAN the customer gave on cancellation. `key`
+ * names the cancellation (as refunds.key does), so asking twice queues one line. Open until
+ * staff (or the ledger's pain.001 run) pay it out.
+ */
+export const bankRefunds = pgTable(
+  'bank_refunds',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    orderId: integer('order_id').notNull(),
+    amountRappen: integer('amount_rappen').notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** When it was paid out (staff) or put into a payment file; null while open. */
+    paidOutAt: ts('paid_out_at'),
+    paidOutBy: integer('paid_out_by'),
+  },
+  (t) => [
+    uniqueIndex('bank_refunds_key_key').on(t.key),
+    index('bank_refunds_order_idx').on(t.orderId),
+    check('bank_refunds_amount_positive', sql`${t.amountRappen} > 0`),
+  ],
+);

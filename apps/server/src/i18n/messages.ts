@@ -26,6 +26,11 @@ const ID_KINDS: Record<string, Translations> = {
   stock: { de: 'Bestands-ID', fr: 'de stock', it: 'di giacenza' },
   store: { de: 'Laden-ID', fr: 'de magasin', it: 'di negozio' },
   user: { de: 'Benutzer-ID', fr: 'd’utilisateur', it: 'di utente' },
+  'bank refund': {
+    de: 'Bankrückerstattungs-ID',
+    fr: 'de remboursement bancaire',
+    it: 'di rimborso bancario',
+  },
 };
 
 function idEntries(): Catalogue {
@@ -1304,6 +1309,133 @@ export const MESSAGES: Catalogue = {
     de: 'Ungültige Zahl: muss ein Vielfaches von {divisor} sein',
     fr: 'Nombre invalide : doit être un multiple de {divisor}',
     it: 'Numero non valido: deve essere un multiplo di {divisor}',
+  },
+  // ── modules/payments (issue 27) ─────────────────────────────────────────────────────
+  'Send the camt.054 or camt.053 file as the XML body or as the multipart file "file".': {
+    de: 'Senden Sie die camt.054- oder camt.053-Datei als XML-Inhalt oder als Multipart-Datei «file».',
+    fr: 'Envoyez le fichier camt.054 ou camt.053 comme corps XML ou comme fichier multipart «file».',
+    it: 'Invia il file camt.054 o camt.053 come corpo XML o come file multipart «file».',
+  },
+  'The bank file is larger than 20 MB.': {
+    de: 'Die Bankdatei ist grösser als 20 MB.',
+    fr: 'Le fichier bancaire dépasse 20 Mo.',
+    it: 'Il file bancario supera i 20 MB.',
+  },
+  'The bank file must not contain a DOCTYPE.': {
+    de: 'Die Bankdatei darf keine DOCTYPE-Angabe enthalten.',
+    fr: 'Le fichier bancaire ne doit pas contenir de DOCTYPE.',
+    it: 'Il file bancario non deve contenere un DOCTYPE.',
+  },
+  'The bank file is not well-formed XML.': {
+    de: 'Die Bankdatei ist kein wohlgeformtes XML.',
+    fr: 'Le fichier bancaire n’est pas un XML bien formé.',
+    it: 'Il file bancario non è un XML ben formato.',
+  },
+  'The bank file is neither a camt.054 notification nor a camt.053 statement.': {
+    de: 'Die Bankdatei ist weder eine camt.054-Gutschriftsanzeige noch ein camt.053-Kontoauszug.',
+    fr: 'Le fichier bancaire n’est ni un avis camt.054 ni un relevé camt.053.',
+    it: 'Il file bancario non è né un avviso camt.054 né un estratto conto camt.053.',
+  },
+  'Invoice payments are not configured on this server.': {
+    de: 'Zahlung auf Rechnung ist auf diesem Server nicht eingerichtet.',
+    fr: 'Le paiement sur facture n’est pas configuré sur ce serveur.',
+    it: 'Il pagamento con fattura non è configurato su questo server.',
+  },
+  'Enter the IBAN of the account the refund goes to (for example CH93 0076 2011 6238 5295 7).': {
+    de: 'Geben Sie die IBAN des Kontos an, auf das die Rückerstattung geht (zum Beispiel CH93 0076 2011 6238 5295 7).',
+    fr: 'Indiquez l’IBAN du compte qui recevra le remboursement (par exemple CH93 0076 2011 6238 5295 7).',
+    it: 'Indica l’IBAN del conto su cui va il rimborso (per esempio CH93 0076 2011 6238 5295 7).',
+  },
+  'Enter the account holder’s name (at most 70 characters).': {
+    de: 'Geben Sie den Namen der Kontoinhaberin oder des Kontoinhabers an (höchstens 70 Zeichen).',
+    fr: 'Indiquez le nom du titulaire du compte (70 caractères au plus).',
+    it: 'Indica il nome del titolare del conto (al massimo 70 caratteri).',
+  },
+  'A refund is more than CHF 0.': {
+    de: 'Eine Rückerstattung beträgt mehr als CHF 0.',
+    fr: 'Un remboursement est supérieur à CHF 0.',
+    it: 'Un rimborso è superiore a CHF 0.',
+  },
+  'Refund {key} was asked for before with another amount.': {
+    de: 'Die Rückerstattung {key} wurde schon mit einem anderen Betrag verlangt.',
+    fr: 'Le remboursement {key} a déjà été demandé avec un autre montant.',
+    it: 'Il rimborso {key} è già stato chiesto con un altro importo.',
+  },
+  'Order {id} received CHF {paid} by bank, of which CHF {refunded} is refunded already: the refund cannot be larger than what is left.':
+    {
+      de: 'Für die Bestellung {id} gingen CHF {paid} per Bank ein, davon sind CHF {refunded} bereits zurückerstattet: Die Rückerstattung kann nicht grösser sein als der Rest.',
+      fr: 'La commande {id} a reçu CHF {paid} par banque, dont CHF {refunded} déjà remboursés : le remboursement ne peut pas dépasser le solde.',
+      it: 'Per l’ordine {id} sono arrivati CHF {paid} via banca, di cui CHF {refunded} già rimborsati: il rimborso non può superare il resto.',
+    },
+  'Bank refund {id} was not found.': {
+    de: 'Die Bankrückerstattung {id} wurde nicht gefunden.',
+    fr: 'Le remboursement bancaire {id} est introuvable.',
+    it: 'Il rimborso bancario {id} non è stato trovato.',
+  },
+  'The webhook signature is not valid.': {
+    de: 'Die Signatur des Webhooks ist ungültig.',
+    fr: 'La signature du webhook n’est pas valide.',
+    it: 'La firma del webhook non è valida.',
+  },
+  'The webhook names no transaction.': {
+    de: 'Der Webhook nennt keine Transaktion.',
+    fr: 'Le webhook n’indique aucune transaction.',
+    it: 'Il webhook non indica alcuna transazione.',
+  },
+  'TWINT could not be reached. Please try again in a moment.': {
+    de: 'TWINT ist nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'TWINT est injoignable. Veuillez réessayer dans un instant.',
+    it: 'TWINT non è raggiungibile. Riprova tra un momento.',
+  },
+  'TWINT is not answering right now. Please try again in a moment.': {
+    de: 'TWINT antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+    fr: 'TWINT ne répond pas pour le moment. Veuillez réessayer dans un instant.',
+    it: 'TWINT al momento non risponde. Riprova tra un momento.',
+  },
+  'TWINT did not accept the payment request.': {
+    de: 'TWINT hat die Zahlungsanfrage nicht angenommen.',
+    fr: 'TWINT n’a pas accepté la demande de paiement.',
+    it: 'TWINT non ha accettato la richiesta di pagamento.',
+  },
+  'TWINT does not know the payment {transactionId}.': {
+    de: 'TWINT kennt die Zahlung {transactionId} nicht.',
+    fr: 'TWINT ne connaît pas le paiement {transactionId}.',
+    it: 'TWINT non conosce il pagamento {transactionId}.',
+  },
+  'TWINT could not confirm the payment. Please try again.': {
+    de: 'TWINT konnte die Zahlung nicht bestätigen. Bitte versuchen Sie es noch einmal.',
+    fr: 'TWINT n’a pas pu confirmer le paiement. Veuillez réessayer.',
+    it: 'TWINT non ha potuto confermare il pagamento. Riprova.',
+  },
+  'TWINT could not take the payment. Nothing was charged; please try again.': {
+    de: 'TWINT konnte die Zahlung nicht ausführen. Es wurde nichts belastet; bitte versuchen Sie es noch einmal.',
+    fr: 'TWINT n’a pas pu encaisser le paiement. Rien n’a été débité ; veuillez réessayer.',
+    it: 'TWINT non ha potuto incassare il pagamento. Non è stato addebitato nulla; riprova.',
+  },
+  'TWINT refused to release the payment. Nothing was charged.': {
+    de: 'TWINT hat die Freigabe der Zahlung abgelehnt. Es wurde nichts belastet.',
+    fr: 'TWINT a refusé de libérer le paiement. Rien n’a été débité.',
+    it: 'TWINT ha rifiutato di liberare il pagamento. Non è stato addebitato nulla.',
+  },
+  'TWINT refused the refund ({code}). Nothing was refunded and the order is unchanged.': {
+    de: 'TWINT hat die Rückerstattung abgelehnt ({code}). Es wurde nichts zurückerstattet, die Bestellung ist unverändert.',
+    fr: 'TWINT a refusé le remboursement ({code}). Rien n’a été remboursé et la commande est inchangée.',
+    it: 'TWINT ha rifiutato il rimborso ({code}). Non è stato rimborsato nulla e l’ordine è invariato.',
+  },
+  'TWINT payment {transactionId} does not belong to order {id}.': {
+    de: 'Die TWINT-Zahlung {transactionId} gehört nicht zur Bestellung {id}.',
+    fr: 'Le paiement TWINT {transactionId} n’appartient pas à la commande {id}.',
+    it: 'Il pagamento TWINT {transactionId} non appartiene all’ordine {id}.',
+  },
+  'TWINT authorised a different amount than the order total of order {id}. Nothing was charged.': {
+    de: 'TWINT hat einen anderen Betrag als das Total der Bestellung {id} autorisiert. Es wurde nichts belastet.',
+    fr: 'TWINT a autorisé un autre montant que le total de la commande {id}. Rien n’a été débité.',
+    it: 'TWINT ha autorizzato un importo diverso dal totale dell’ordine {id}. Non è stato addebitato nulla.',
+  },
+  'TWINT took a different amount than the order total of order {id}. The order is not marked as paid.': {
+    de: 'TWINT hat einen anderen Betrag als das Total der Bestellung {id} belastet. Die Bestellung wird nicht als bezahlt markiert.',
+    fr: 'TWINT a encaissé un autre montant que le total de la commande {id}. La commande n’est pas marquée comme payée.',
+    it: 'TWINT ha incassato un importo diverso dal totale dell’ordine {id}. L’ordine non è segnato come pagato.',
   },
 };
 

@@ -393,6 +393,50 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     },
   ],
   'GET /api/orders/payment-config': [{ url: () => '/api/orders/payment-config/', expect: PUBLIC }],
+  'GET /api/payments/methods': [{ url: () => '/api/payments/methods/', expect: PUBLIC }],
+  // Until the orders side is wired (issue 27), no order has a QR-bill: 404 for every caller;
+  // then ONLY_A(200) with an invoice order of A.
+  'GET /api/orders/:id/qr-bill': [
+    {
+      url: (w) => `/api/orders/${w.unpaidOrder.id}/qr-bill/`,
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
+    },
+  ],
+  'GET /api/admin/bank-entries': [
+    {
+      url: () => '/api/admin/bank-entries/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 200 },
+    },
+  ],
+  'GET /api/admin/bank-refunds': [
+    {
+      url: () => '/api/admin/bank-refunds/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 200 },
+    },
+  ],
+  'POST /api/admin/bank-refunds/:id/paid-out': [
+    {
+      url: () => '/api/admin/bank-refunds/999999/paid-out/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
+    },
+  ],
+  // Signed by Datatrans, not by a user: without DATATRANS_HMAC_KEY (as here) it answers like a
+  // missing route for everyone (signatures are tested in modules/payments).
+  'POST /api/payments/datatrans/webhook': [
+    {
+      url: () => '/api/payments/datatrans/webhook/',
+      body: () => ({ transactionId: '1' }),
+      expect: { anonymous: 404, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
+    },
+  ],
+  // Staff only (the finance permission later); everyone else is answered like a missing route.
+  // The matrix sends no bank file, so staff get 400.
+  'POST /api/admin/bank-statements': [
+    {
+      url: () => '/api/admin/bank-statements/',
+      expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 400 },
+    },
+  ],
   'GET /api/orders/:id': [
     {
       url: (w) => `/api/orders/${w.paidOrder.id}/`,
