@@ -14,6 +14,7 @@ import { LocationPickerMap } from '../../map/components/location-picker-map';
 import { storeFieldId, type StoreForm as StoreFormState } from '../hooks/use-store-form';
 import type { StoreField } from '../lib/store-form';
 import { AddressCombobox } from './address-combobox';
+import { AddressPrecision } from './address-precision';
 import { FormActions } from './form-actions';
 
 type TextStoreField = Exclude<StoreField, 'image' | 'address'>;
@@ -64,9 +65,16 @@ export function StoreDetailsFields({ form }: { form: StoreFormState }) {
           id={storeFieldId('address')}
           error={form.errors.message('address')}
           value={form.values.address}
-          onInput={(value) => form.set('address', value)}
+          onInput={form.typeAddress}
           onChoose={form.chooseAddress}
         />
+        {form.chosen && (
+          <AddressPrecision
+            feature={form.chosen.feature}
+            postcode={form.chosen.postcode}
+            onPostcode={form.choosePostcode}
+          />
+        )}
       </Form.Group>
       <Row>
         <Col sm={6}>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { GeocodeFeature } from '@marktgasse/shared';
 import { useServerFieldErrors } from '../../../components/use-server-field-errors';
 import {
+  addressLine,
   EMPTY_STORE,
   fixed6,
   pinPosition,
@@ -33,6 +34,8 @@ export function useStoreForm({
   const errors = useServerFieldErrors(STORE_FIELDS);
   /** Changes when an address is chosen: the map then zooms to its pin. */
   const [focusKey, setFocusKey] = useState(0);
+  /** The suggestion last chosen, and the postcode picked for it when only its town is known. */
+  const [chosen, setChosen] = useState<{ feature: GeocodeFeature; postcode: string } | null>(null);
 
   function set<K extends keyof StoreFormValues>(field: K, value: StoreFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -40,9 +43,21 @@ export function useStoreForm({
   }
 
   function chooseAddress(feature: GeocodeFeature) {
+    setChosen({ feature, postcode: '' });
     setValues((current) => withAddress(current, feature));
     errors.clear('latitude', 'longitude', 'address');
     setFocusKey((k) => k + 1);
+  }
+
+  function typeAddress(address: string) {
+    setChosen(null);
+    set('address', address);
+  }
+
+  function choosePostcode(postcode: string) {
+    if (!chosen) return;
+    setChosen({ ...chosen, postcode });
+    set('address', addressLine(chosen.feature, postcode));
   }
 
   function placePin(at: { latitude: number; longitude: number }) {
@@ -56,7 +71,19 @@ export function useStoreForm({
     save(storeFormData(values)).then(onSaved, errors.fromServer);
   }
 
-  return { values, set, chooseAddress, placePin, position: pinPosition(values), focusKey, errors, submit };
+  return {
+    values,
+    set,
+    chooseAddress,
+    typeAddress,
+    chosen,
+    choosePostcode,
+    placePin,
+    position: pinPosition(values),
+    focusKey,
+    errors,
+    submit,
+  };
 }
 
 export type StoreForm = ReturnType<typeof useStoreForm>;
