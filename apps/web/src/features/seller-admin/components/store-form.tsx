@@ -6,6 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { ImageField, TextField } from '../../../components/form-field';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { Loader } from '../../../components/loader';
 import { useLocale, useT } from '../../../i18n';
 import { useCategories } from '../../catalogue/api/categories';
@@ -138,6 +139,7 @@ export function StoreDetailsFields({ form }: { form: StoreFormState }) {
 export function StoreCategoryChecks({ form }: { form: StoreFormState }) {
   const t = useT();
   const categories = useCategories();
+  const label = useCategoryLabel();
   const chosen = form.values.category;
   return (
     <fieldset className="mb-3">
@@ -157,7 +159,7 @@ export function StoreCategoryChecks({ form }: { form: StoreFormState }) {
               key={c.id}
               id={`store-category-${c.id}`}
               type="checkbox"
-              label={c.name}
+              label={label(c.name)}
               checked={chosen.includes(c.id)}
               onChange={(e) =>
                 form.set(
