@@ -7,10 +7,11 @@ import type { GeocodeFeature } from '@marktgasse/shared';
 import { useT } from '../../../i18n';
 import { needsPostcode } from '../lib/store-form';
 
+/** Dark text on light backgrounds (4.5:1 at badge size); the words say the precision. */
 const BADGE: Record<GeocodeFeature['precision'], string> = {
-  address: 'text-bg-success',
-  street: 'text-bg-info',
-  locality: 'text-bg-warning',
+  address: 'bg-success-subtle text-success-emphasis border border-success-subtle',
+  street: 'bg-info-subtle text-info-emphasis border border-info-subtle',
+  locality: 'bg-warning-subtle text-warning-emphasis border border-warning-subtle',
 };
 
 export function PrecisionBadge({ precision }: { precision: GeocodeFeature['precision'] }) {
