@@ -45,8 +45,12 @@ test.describe('addresses that are never invented', () => {
     await expect(precision).toHaveAttribute('data-precision', 'locality');
     await expect(precision).toContainText('Only the town is known');
     await expect(address).toHaveValue('Kramgasse 10, Bern');
+    // The pin starts at the town's centre and moves to the postcode's area when one is picked.
+    const townLongitude = await page.getByLabel('Longitude').inputValue();
     await page.getByLabel('Postcode').selectOption('3011');
     await expect(address).toHaveValue('Kramgasse 10, 3011 Bern');
+    await expect(page.getByLabel('Longitude')).not.toHaveValue(townLongitude);
+    await expect(page.getByLabel('Longitude')).toHaveValue('7.445800');
     await expect(page.getByLabel('City')).toHaveValue('Bern');
     await expect(page.getByLabel('Country')).toHaveValue('Switzerland');
     await expectNoAxeViolations(page, 'Add Store with a town-only address');

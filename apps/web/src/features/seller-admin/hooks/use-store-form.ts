@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import type { GeocodeFeature } from '@marktgasse/shared';
 import { useServerFieldErrors } from '../../../components/use-server-field-errors';
 import {
-  addressLine,
   EMPTY_STORE,
   fixed6,
   pinPosition,
@@ -13,6 +12,7 @@ import {
   type StoreField,
   type StoreFormValues,
 } from '../lib/store-form';
+import { usePostcodeChoice } from './use-postcode-choice';
 
 export const storeFieldId = (field: StoreField) => `store-${field}`;
 
@@ -34,8 +34,7 @@ export function useStoreForm({
   const errors = useServerFieldErrors(STORE_FIELDS);
   /** Changes when an address is chosen: the map then zooms to its pin. */
   const [focusKey, setFocusKey] = useState(0);
-  /** The suggestion last chosen, and the postcode picked for it when only its town is known. */
-  const [chosen, setChosen] = useState<{ feature: GeocodeFeature; postcode: string } | null>(null);
+  const choice = usePostcodeChoice(values, setValues, () => setFocusKey((k) => k + 1));
 
   function set<K extends keyof StoreFormValues>(field: K, value: StoreFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -43,21 +42,15 @@ export function useStoreForm({
   }
 
   function chooseAddress(feature: GeocodeFeature) {
-    setChosen({ feature, postcode: '' });
+    choice.remember(feature);
     setValues((current) => withAddress(current, feature));
     errors.clear('latitude', 'longitude', 'address');
     setFocusKey((k) => k + 1);
   }
 
   function typeAddress(address: string) {
-    setChosen(null);
+    choice.remember(null);
     set('address', address);
-  }
-
-  function choosePostcode(postcode: string) {
-    if (!chosen) return;
-    setChosen({ ...chosen, postcode });
-    set('address', addressLine(chosen.feature, postcode));
   }
 
   function placePin(at: { latitude: number; longitude: number }) {
@@ -76,8 +69,8 @@ export function useStoreForm({
     set,
     chooseAddress,
     typeAddress,
-    chosen,
-    choosePostcode,
+    chosen: choice.chosen,
+    choosePostcode: choice.choosePostcode,
     placePin,
     position: pinPosition(values),
     focusKey,
