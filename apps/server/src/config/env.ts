@@ -144,6 +144,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   GEOCODER_URL: optionalUrl,
   GEOCODER_TOKEN: z.string().optional(),
+  /** The federal geoportal's location search (building addresses), e.g. https://api3.geo.admin.ch/rest/services/api/SearchServer; off when absent (docs/decisions/220). */
+  GEOADMIN_SEARCH_URL: optionalUrl,
   MAP_STYLE_URL: optionalUrl,
   /** Sign-in guesses for one account from one address, per 15 minutes (docs/decisions/144). */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).default(10),

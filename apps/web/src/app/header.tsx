@@ -76,7 +76,7 @@ export function Header() {
           </Link>
           <button
             type="button"
-            className={`navbar-toggler${open ? '' : ' collapsed'}`}
+            className={`navbar-toggler ms-auto order-1${open ? '' : ' collapsed'}`}
             aria-controls="main-nav"
             aria-expanded={open}
             aria-label={t('nav.toggle')}
@@ -84,30 +84,13 @@ export function Header() {
           >
             <span className="navbar-toggler-icon" />
           </button>
-          <div id="main-nav" className={`navbar-collapse collapse${open ? ' show' : ''}`}>
+          <div id="main-nav" className={`navbar-collapse collapse order-3 order-lg-1${open ? ' show' : ''}`}>
             <div className="ms-auto align-items-lg-center navbar-nav">
               <NavLink to={paths.sellers} className="nav-link" onClick={close}>
                 {t('nav.sellers')}
               </NavLink>
               <NavLink to={paths.map} className="nav-link" onClick={close}>
                 {t('nav.findStore')}
-              </NavLink>
-              <NavLink
-                to={paths.cart}
-                className="nav-link"
-                onClick={close}
-                aria-label={cartCount > 0 ? t('nav.cartWithCount', { count: cartCount }) : t('nav.cart')}
-              >
-                <span aria-hidden="true">{t('nav.cart')}</span>
-                {cartCount > 0 && (
-                  <span
-                    className="ms-1 badge rounded-pill text-dark bg-light"
-                    data-testid="cart-badge"
-                    aria-hidden="true"
-                  >
-                    {cartCount}
-                  </span>
-                )}
               </NavLink>
               {!userInfo && (
                 <NavLink to={paths.login} className="nav-link" onClick={close}>
@@ -148,6 +131,26 @@ export function Header() {
               )}
               <LanguageSwitcher className="ms-lg-3 my-2 my-lg-0" dark />
             </div>
+          </div>
+          {/* Outside the folding menu: the cart and its badge stay in sight on a phone. */}
+          <div className="navbar-nav order-2 ms-2 ms-lg-3">
+            <NavLink
+              to={paths.cart}
+              className="nav-link text-nowrap"
+              onClick={close}
+              aria-label={cartCount > 0 ? t('nav.cartWithCount', { count: cartCount }) : t('nav.cart')}
+            >
+              <span aria-hidden="true">{t('nav.cart')}</span>
+              {cartCount > 0 && (
+                <span
+                  className="ms-1 badge rounded-pill text-dark bg-light"
+                  data-testid="cart-badge"
+                  aria-hidden="true"
+                >
+                  {cartCount}
+                </span>
+              )}
+            </NavLink>
           </div>
         </div>
       </nav>

@@ -61,19 +61,30 @@ export type Store = z.infer<typeof storeSchema>;
  * beside the map. The full Store, with description, phone, pictures and stock, is at
  * GET /api/stores/{id}/ (docs/decisions/112).
  */
-export const mapStoreSchema = storeSchema.pick({
-  id: true,
-  owner: true,
-  name: true,
-  address: true,
-  city: true,
-  latitude: true,
-  longitude: true,
-  category: true,
-  owner_name: true,
-  owner_id: true,
-  profile_image: true,
-});
+export const mapStoreSchema = storeSchema
+  .pick({
+    id: true,
+    owner: true,
+    name: true,
+    address: true,
+    city: true,
+    latitude: true,
+    longitude: true,
+    category: true,
+    owner_name: true,
+    owner_id: true,
+    profile_image: true,
+  })
+  .extend({
+    /** A product word on the map: the units of matching products this store holds (0 when it matched by name). */
+    units: z.number().int().min(0).optional(),
+    /** …and those products, most units first (at most MAP_MATCHING_PRODUCTS). */
+    matching_products: z
+      .array(z.object({ id: z.number().int(), name: z.string(), units: z.number().int().min(0) }))
+      .optional(),
+  });
+/** How many matching products a map store lists. */
+export const MAP_MATCHING_PRODUCTS = 3;
 export type MapStore = z.infer<typeof mapStoreSchema>;
 
 const latitude = z.coerce

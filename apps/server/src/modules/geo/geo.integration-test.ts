@@ -11,10 +11,16 @@ interface Feature {
   geometry: { type: string; coordinates: [number, number] };
   context: { id: string; text: string; short_code?: string }[];
   relevance: number;
+  precision: 'address' | 'street' | 'locality';
+  street?: string;
+  postcodes?: string[];
 }
 
-const lookup = async (t: TestApp, q: string) => {
-  const res = await t.app.inject({ url: `/api/geocode/?q=${encodeURIComponent(q)}` });
+const lookup = async (t: TestApp, q: string, language?: string) => {
+  const res = await t.app.inject({
+    url: `/api/geocode/?q=${encodeURIComponent(q)}`,
+    headers: language ? { 'accept-language': language } : {},
+  });
   return {
     status: res.statusCode,
     body: res.json() as { type: string; features: Feature[]; detail?: string },
@@ -32,13 +38,15 @@ describe('built-in Swiss places', () => {
   });
 
   it.each(['zurich', 'Zürich', 'ZÜRICH', 'Zurch', 'Zuerich'])(
-    '"%s" suggests Zürich first, with coordinates and context',
+    '"%s" suggests the town Zürich first, with its postcodes to choose from and its centre',
     async (q) => {
       const { status, body } = await lookup(t, q);
       expect(status).toBe(200);
       expect(body.type).toBe('FeatureCollection');
       const [first] = body.features;
-      expect(first!.place_name).toMatch(/^80\d\d Zürich, Zürich, Switzerland$/);
+      expect(first!.place_name).toBe('Zürich, Zürich, Switzerland');
+      expect(first!.precision).toBe('locality');
+      expect(first!.postcodes).toEqual(expect.arrayContaining(['8001', '8004', '8050']));
       const [lng, lat] = first!.geometry.coordinates;
       expect(lat).toBeGreaterThan(47.3);
       expect(lat).toBeLessThan(47.45);
@@ -48,7 +56,8 @@ describe('built-in Swiss places', () => {
       expect(contextText(first!, 'place')).toBe('Zürich');
       expect(contextText(first!, 'region')).toBe('Zürich');
       expect(contextText(first!, 'country')).toBe('Switzerland');
-      expect(contextText(first!, 'postcode')).toMatch(/^80\d\d$/);
+      // The town has many postcodes: none is claimed for it.
+      expect(contextText(first!, 'postcode')).toBeUndefined();
       expect(body.features.length).toBeLessThanOrEqual(8);
     },
   );
@@ -57,6 +66,7 @@ describe('built-in Swiss places', () => {
     const { body } = await lookup(t, '8001');
     expect(body.features[0]!.place_name).toBe('8001 Zürich, Zürich, Switzerland');
     expect(contextText(body.features[0]!, 'postcode')).toBe('8001');
+    expect(body.features[0]!.postcodes).toEqual(['8001']);
   });
 
   it('a postal code prefix lists several codes, at most 8', async () => {
@@ -67,7 +77,7 @@ describe('built-in Swiss places', () => {
 
   it('"Lausane" (a typo) finds Lausanne in Vaud', async () => {
     const { body } = await lookup(t, 'Lausane');
-    expect(body.features[0]!.place_name).toMatch(/^10\d\d Lausanne, Vaud, Switzerland$/);
+    expect(body.features[0]!.place_name).toBe('Lausanne, Vaud, Switzerland');
   });
 
   it('"geneve" finds Genève and "biel" finds Biel/Bienne', async () => {
@@ -75,11 +85,12 @@ describe('built-in Swiss places', () => {
     expect((await lookup(t, 'biel')).body.features[0]!.text).toBe('Biel/Bienne');
   });
 
-  it('keeps a leading street in place_name with the locality’s coordinates', async () => {
+  it('keeps a typed street as typed, with the locality’s centre and no postcode of its own', async () => {
     const withComma = await lookup(t, 'Bahnhofstrasse 12, Zürich');
     const first = withComma.body.features[0]!;
-    expect(first.place_name).toMatch(/^Bahnhofstrasse 12, 80\d\d Zürich, Switzerland$/);
-    expect(first.text).toBe('Bahnhofstrasse 12');
+    expect(first.place_name).toBe('Bahnhofstrasse 12, Zürich, Switzerland');
+    expect(first.street).toBe('Bahnhofstrasse 12');
+    expect(first.precision).toBe('locality');
     const city = (await lookup(t, 'Zürich')).body.features[0]!;
     expect(first.geometry.coordinates).toEqual(city.geometry.coordinates);
 
@@ -87,6 +98,38 @@ describe('built-in Swiss places', () => {
     expect(withCode.body.features[0]!.place_name).toBe('Bahnhofstrasse 12, 8001 Zürich, Switzerland');
     const withCodeAndTown = await lookup(t, 'Rue du Lac 3, 1018 Lausanne');
     expect(withCodeAndTown.body.features[0]!.place_name).toMatch(/^Rue du Lac 3, 1018 Lausanne/);
+  });
+
+  it.each([
+    ['Kramgasse 10 Bern', 'Kramgasse 10', 'Bern', '3011', '3000'],
+    ['Bahnhofstrasse 1 Zürich', 'Bahnhofstrasse 1', 'Zürich', '8001', '8000'],
+  ])(
+    '"%s" never invents a postcode: the town, its postcodes to choose from, no other towns',
+    async (q, street, town, real, wrong) => {
+      const { body } = await lookup(t, q);
+      expect(body.features).toHaveLength(1);
+      const [first] = body.features;
+      expect(first!.precision).toBe('locality');
+      expect(first!.text).toBe(town);
+      expect(first!.street).toBe(street);
+      expect(first!.postcodes).toContain(real);
+      expect(contextText(first!, 'postcode')).toBeUndefined();
+      expect(first!.place_name).toBe(`${street}, ${town}, Switzerland`);
+      expect(first!.place_name).not.toContain(wrong);
+    },
+  );
+
+  it('names the country in the caller’s language', async () => {
+    for (const [language, country] of [
+      ['de-CH', 'Schweiz'],
+      ['fr', 'Suisse'],
+      ['it', 'Svizzera'],
+      ['en', 'Switzerland'],
+    ] as const) {
+      const { body } = await lookup(t, '3011', language);
+      expect(contextText(body.features[0]!, 'country')).toBe(country);
+      expect(body.features[0]!.place_name).toBe(`3011 Bern, Bern, ${country}`);
+    }
   });
 
   it.each([
@@ -215,6 +258,86 @@ describe('remote geocoder (GEOCODER_URL)', () => {
       expect((await lookup(t, 'Bern')).status).toBe(503);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('federal geoportal search (GEOADMIN_SEARCH_URL)', () => {
+  let server: Server;
+  let base: string;
+  let requests: URL[];
+  let answer: { status: number; body: unknown };
+  let t: TestApp;
+
+  beforeAll(async () => {
+    requests = [];
+    server = createServer((req, res) => {
+      requests.push(new URL(req.url!, 'http://x'));
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/services/api/SearchServer`;
+    t = await build({ GEOADMIN_SEARCH_URL: base });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const result = (origin: string, label: string, lat: number, lon: number) => ({
+    id: 1,
+    weight: 1,
+    attrs: { origin, label, lat, lon, detail: label.toLowerCase() },
+  });
+
+  it('answers the building with its real postcode and position, marked address', async () => {
+    answer = {
+      status: 200,
+      body: {
+        results: [
+          result('address', 'Kramgasse 10 <b>3011 Bern</b>', 46.9478912345, 7.4499876543),
+          result('zipcode', '<b>3011 - Bern</b>', 46.948, 7.447),
+          result('gg25', '<b>Bern (BE)</b>', 46.9481, 7.4474),
+          result('parcel', '<b>Bern 1234</b>', 46.9, 7.4),
+        ],
+      },
+    };
+    const { status, body } = await lookup(t, 'Kramgasse 10 Bern', 'de');
+    expect(status).toBe(200);
+    const [building, postcode, town] = body.features;
+    expect(body.features).toHaveLength(3);
+    expect(building).toMatchObject({
+      place_name: 'Kramgasse 10, 3011 Bern, Schweiz',
+      precision: 'address',
+      street: 'Kramgasse 10',
+      postcodes: ['3011'],
+      geometry: { coordinates: [7.449988, 46.947891] },
+    });
+    expect(contextText(building!, 'postcode')).toBe('3011');
+    expect(contextText(building!, 'region')).toBe('Bern');
+    expect(postcode).toMatchObject({ place_name: '3011 Bern, Bern, Schweiz', precision: 'locality' });
+    expect(town!.precision).toBe('locality');
+    expect(town!.postcodes).toEqual(expect.arrayContaining(['3011', '3012']));
+    expect(contextText(town!, 'postcode')).toBeUndefined();
+
+    const asked = requests.at(-1)!;
+    expect(asked.pathname).toBe('/rest/services/api/SearchServer');
+    expect(asked.searchParams.get('searchText')).toBe('Kramgasse 10 Bern');
+    expect(asked.searchParams.get('type')).toBe('locations');
+    expect(asked.searchParams.get('sr')).toBe('4326');
+    expect(asked.searchParams.get('lang')).toBe('de');
+  });
+
+  it('falls back to the built-in localities when the service fails or answers nonsense', async () => {
+    for (const failing of [
+      { status: 500, body: { error: 'boom' } },
+      { status: 200, body: { nothing: true } },
+    ]) {
+      answer = failing;
+      const { status, body } = await lookup(t, 'Kramgasse 10 Bern');
+      expect(status).toBe(200);
+      expect(body.features[0]).toMatchObject({ precision: 'locality', text: 'Bern', street: 'Kramgasse 10' });
     }
   });
 });

@@ -140,39 +140,60 @@ interface Candidate {
   score: number;
 }
 
-function toFeature(candidate: Candidate, street: string | null): GeocodeFeature {
-  const ordered = [...candidate.places].sort((a, b) => a.postcode.localeCompare(b.postcode));
-  const first = ordered[0]!;
-  const lat = Math.round((ordered.reduce((s, p) => s + p.lat, 0) / ordered.length) * 1e6) / 1e6;
-  const lng = Math.round((ordered.reduce((s, p) => s + p.lng, 0) / ordered.length) * 1e6) / 1e6;
+export type GeoLanguage = 'en' | 'de' | 'fr' | 'it';
+
+/** The country's name in the caller's language (context and place_name). */
+export const COUNTRY_NAMES: Record<GeoLanguage, string> = {
+  en: 'Switzerland',
+  de: 'Schweiz',
+  fr: 'Suisse',
+  it: 'Svizzera',
+};
+
+export const countryContext = (language: GeoLanguage) => ({
+  id: 'country.ch',
+  text: COUNTRY_NAMES[language],
+  short_code: 'ch',
+});
+
+const mean = (values: number[]) =>
+  Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 1e6) / 1e6;
+
+/**
+ * A locality suggestion: the list knows towns and their postcodes, never streets, so a typed
+ * street is kept as typed but gets no postcode of its own. One postcode (typed, or the town's
+ * only one) is stated; several are offered to choose from, the pin at the town's centre.
+ */
+function toFeature(candidate: Candidate, street: string | null, language: GeoLanguage): GeocodeFeature {
+  const postcodes = [...new Set(candidate.places.map((p) => p.postcode))].sort();
+  const first = candidate.places[0]!;
+  const lat = mean(candidate.places.map((p) => p.lat));
+  const lng = mean(candidate.places.map((p) => p.lng));
   const canton = CANTON_NAMES[first.canton] ?? first.canton;
-  const slug = `${first.postcode}-${first.norm.replace(/[^a-z0-9]+/g, '-')}`;
+  const known = postcodes.length === 1 ? postcodes[0]! : null;
+  const slug = `${known ?? first.canton.toLowerCase()}-${first.norm.replace(/[^a-z0-9]+/g, '-')}`;
+  const town = known ? `${known} ${first.place}` : first.place;
+  const country = COUNTRY_NAMES[language];
   return {
-    id: street ? `address.${slug}` : `postcode.${slug}`,
-    place_name: street
-      ? `${street}, ${first.postcode} ${first.place}, Switzerland`
-      : `${first.postcode} ${first.place}, ${canton}, Switzerland`,
-    text: street ?? first.place,
+    id: known ? `postcode.${slug}` : `place.${slug}`,
+    place_name: street ? `${street}, ${town}, ${country}` : `${town}, ${canton}, ${country}`,
+    text: first.place,
     center: [lng, lat],
     geometry: { type: 'Point', coordinates: [lng, lat] },
     context: [
-      { id: `postcode.${first.postcode}`, text: first.postcode },
+      ...(known ? [{ id: `postcode.${known}`, text: known }] : []),
       { id: `place.${slug}`, text: first.place },
       { id: `region.${first.canton.toLowerCase()}`, text: canton, short_code: `CH-${first.canton}` },
-      { id: 'country.ch', text: 'Switzerland', short_code: 'ch' },
+      countryContext(language),
     ],
     relevance: Math.round(Math.min(1, candidate.score / 100) * 100) / 100,
+    precision: 'locality',
+    ...(street ? { street } : {}),
+    postcodes,
   };
 }
 
-/**
- * Best matches first: exact postal code, then locality exact / prefix / word / substring,
- * then one or two typos. A locality search answers each town once (all its postal codes
- * together, the lowest shown); a postal-code search answers each code.
- */
-export function searchPlaces(raw: string, limit: number): GeocodeFeature[] {
-  const { street, postcode, locality } = parseQuery(raw);
-  if (!postcode && locality.length < 2) return [];
+function scorePlaces(postcode: string | null, locality: string): { place: Place; score: number }[] {
   const scored: { place: Place; score: number }[] = [];
   for (const place of loadPlaces()) {
     let score = 0;
@@ -188,8 +209,27 @@ export function searchPlaces(raw: string, limit: number): GeocodeFeature[] {
     }
     scored.push({ place, score });
   }
+  return scored;
+}
+
+const bySize = (a: Candidate, b: Candidate) =>
+  b.score - a.score ||
+  // more postal codes is a bigger town
+  b.places.length - a.places.length ||
+  a.places[0]!.place.length - b.places[0]!.place.length ||
+  a.places[0]!.postcode.localeCompare(b.places[0]!.postcode);
+
+/**
+ * Best matches first: exact postal code, then locality exact / prefix / word / substring,
+ * then one or two typos. A locality search answers each town once (all its postal codes
+ * together); a postal-code search answers each code. With a street, only the towns that match
+ * best are offered: "Kramgasse 10 Bern" is not attached to Bernex or Muri b. Bern.
+ */
+export function searchPlaces(raw: string, limit: number, language: GeoLanguage = 'en'): GeocodeFeature[] {
+  const { street, postcode, locality } = parseQuery(raw);
+  if (!postcode && locality.length < 2) return [];
   const groups = new Map<string, Candidate>();
-  for (const { place, score } of scored) {
+  for (const { place, score } of scorePlaces(postcode, locality)) {
     const key = postcode ? `${place.postcode}|${place.norm}` : `${place.norm}|${place.canton}`;
     const group = groups.get(key);
     if (group) {
@@ -198,15 +238,21 @@ export function searchPlaces(raw: string, limit: number): GeocodeFeature[] {
     } else groups.set(key, { places: [place], score });
   }
   const max = (postcode ? 100 : 0) + (locality ? 100 : 0);
-  return [...groups.values()]
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        // more postal codes is a bigger town
-        b.places.length - a.places.length ||
-        a.places[0]!.place.length - b.places[0]!.place.length ||
-        a.places[0]!.postcode.localeCompare(b.places[0]!.postcode),
-    )
+  let ranked = [...groups.values()].sort(bySize);
+  if (street && ranked.length) ranked = ranked.filter((c) => c.score === ranked[0]!.score);
+  return ranked
     .slice(0, limit)
-    .map((c) => toFeature({ ...c, score: (c.score / max) * 100 }, street));
+    .map((c) => toFeature({ ...c, score: (c.score / max) * 100 }, street, language));
 }
+
+/** The postcodes of a town by its name (and canton, when given), lowest first. */
+export function postcodesOf(place: string, canton?: string): string[] {
+  const norm = toSearchText(place);
+  const codes = loadPlaces()
+    .filter((p) => p.norm === norm && (!canton || p.canton === canton))
+    .map((p) => p.postcode);
+  return [...new Set(codes)].sort();
+}
+
+/** The canton of a postcode, when the list knows it. */
+export const cantonOf = (postcode: string) => loadPlaces().find((p) => p.postcode === postcode)?.canton;

@@ -136,6 +136,14 @@ export interface StockHit {
   productId: number;
 }
 
+/** Units of one product in one live store. */
+export interface HeldUnits {
+  storeId: number;
+  productId: number;
+  name: string;
+  units: number;
+}
+
 export interface MapStoreRow {
   id: number;
   ownerId: number;
@@ -407,6 +415,31 @@ export class SearchRepo {
       ]),
     );
     return ids.map((id) => byId.get(id)).filter((r): r is MapStoreRow => r !== undefined);
+  }
+
+  /** The units in stock of these products in live stores of live sellers (rows with units only). */
+  async heldUnits(productIds: number[]): Promise<HeldUnits[]> {
+    if (productIds.length === 0) return [];
+    return this.db
+      .select({
+        storeId: stocks.storeId,
+        productId: stocks.productId,
+        name: products.name,
+        units: stocks.number,
+      })
+      .from(stocks)
+      .innerJoin(stores, eq(stores.id, stocks.storeId))
+      .innerJoin(users, eq(users.id, stores.ownerId))
+      .innerJoin(products, eq(products.id, stocks.productId))
+      .where(
+        and(
+          inArray(stocks.productId, productIds),
+          gt(stocks.number, 0),
+          isNull(stores.deletedAt),
+          isNull(users.deletedAt),
+          isNull(products.deletedAt),
+        ),
+      );
   }
 
   /** Whether a user (a seller's id) exists and is not deleted. */

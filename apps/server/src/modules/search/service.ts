@@ -29,7 +29,8 @@ import { AccountsService } from '../accounts/service.ts';
 import { CatalogueService, loadProducts } from '../catalogue/service.ts';
 import { mediaUrl } from '../media/pipeline.ts';
 import { StoresService } from '../stores/service.ts';
-import { SearchRepo, type IdPage, type ProductScope, type WordMatch } from './repo.ts';
+import { MAP_PRODUCT_CAP, mergeMapMatches } from './map-matches.ts';
+import { SearchRepo, type IdPage, type ProductScope, type StoreScope, type WordMatch } from './repo.ts';
 import { Vocabulary, type WordFacts } from './vocabulary.ts';
 
 /**
@@ -215,6 +216,14 @@ export class SearchService {
         const named = query.type === 'my_stores' ? null : await this.categoryNamed(text, false);
         const scope = { ownerId, categoryIds: named?.categoryIds };
         const plan = await this.plan(named ? '' : text);
+        if (query.type === 'map' && plan.words.length > 0) {
+          return prepared(scope, plan, async () => {
+            const { ids, holdings } = await this.mapMatches(plan, scope);
+            const page = ids.slice(offset, offset + limit);
+            const items = (await this.mapStores(page)).map((s) => ({ ...s, ...holdings.get(s.id) }));
+            return answer({ ids: page, count: ids.length }, items);
+          });
+        }
         return prepared(scope, plan, async () => {
           const page = await this.rank(plan, (matches) => this.repo.storePage(matches, scope, offset, limit));
           return answer(
@@ -294,7 +303,11 @@ export class SearchService {
    * that matches fewer than TYPO_THRESHOLD objects are the typos of every word tried too,
    * ranked after the exact matches. A word that can match nothing ends it at once.
    */
-  private async rank(plan: Plan, run: (matches: WordMatch[]) => Promise<IdPage>): Promise<IdPage> {
+  private async rank(
+    plan: Plan,
+    run: (matches: WordMatch[]) => Promise<IdPage>,
+    withTypos = true,
+  ): Promise<IdPage> {
     if (plan.key === null) return { ids: [], count: 0 };
     if (plan.words.length === 0) return run([]);
     const match = (p: PlannedWord, withTypos: boolean): WordMatch => ({
@@ -302,10 +315,35 @@ export class SearchService {
       parts: p.facts.parts,
       typos: withTypos ? p.facts.typos() : [],
     });
+    if (!withTypos) {
+      return plan.words.every((p) => p.found)
+        ? run(plan.words.map((p) => match(p, false)))
+        : { ids: [], count: 0 };
+    }
     const page = await run(plan.words.map((p) => match(p, !p.found)));
     if (page.count >= TYPO_THRESHOLD || plan.words.some((p) => !p.found) || !plan.words.some(hasTypos))
       return page;
     return run(plan.words.map((p) => match(p, true)));
+  }
+
+  /**
+   * A product word on the map: the stores holding a matching product in stock, then the stores
+   * matching by their own words. While products match, store words are not read with typos:
+   * "Emmentaler" finds the cheese's shops, not a weaver in the Emmental.
+   */
+  private async mapMatches(plan: Plan, scope: StoreScope) {
+    const max = SEARCH_PAGE_SIZES.map.max;
+    const found = await this.rank(plan, (matches) =>
+      this.repo.productPage(matches, {}, { inStock: true }, 'relevance', 0, MAP_PRODUCT_CAP),
+    );
+    const held = await this.repo.heldUnits(found.ids);
+    const byName = await this.rank(
+      plan,
+      (matches) => this.repo.storePage(matches, scope, 0, max),
+      held.length === 0,
+    );
+    const merged = mergeMapMatches(held, byName.ids);
+    return { ids: merged.ids.slice(0, max), holdings: merged.holdings };
   }
 
   /**

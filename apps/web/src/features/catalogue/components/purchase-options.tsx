@@ -5,6 +5,7 @@ import type { Product } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
+import { useCountText } from '../../../i18n/plural';
 import {
   availableFor,
   canAddToCart,
@@ -29,6 +30,7 @@ export function PurchaseOptions({
 }) {
   const t = useT();
   const f = useFormat();
+  const count = useCountText();
   const [orderType, setOrderType] = useState<OrderChoice>('none');
   const [storeId, setStoreId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(0);
@@ -59,6 +61,21 @@ export function PurchaseOptions({
           </option>
         </Form.Select>
       </Form.Group>
+      {orderType === 'none' && stores.length > 0 && (
+        <div className="small mb-3" data-testid="stores-with-stock">
+          <p className="mb-1 text-body-secondary">{count('catalogue.purchase.pickupIn', stores.length)}</p>
+          <ul className="list-unstyled mb-0">
+            {stores.map((s) => (
+              <li key={s.store}>
+                {t('catalogue.purchase.storeOption', {
+                  store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
+                  count: f.number(s.number),
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {orderType === 'inStore' && (
         <Form.Group className="mb-3" controlId="order-store">
           <Form.Label>{t('catalogue.purchase.store')}</Form.Label>
@@ -96,16 +113,24 @@ export function PurchaseOptions({
           ))}
         </Form.Select>
       </Form.Group>
-      <Button
-        className="w-100"
-        size="lg"
-        disabled={!allowed}
-        onClick={() => {
-          if (allowed && orderType !== 'none') onAdd(orderType, storeId, quantity);
-        }}
-      >
-        {t('catalogue.purchase.add')}
-      </Button>
+      {/* On a phone the button stays at the bottom of the screen (catalogue.css); one button, not two. */}
+      <div className="purchase-bar" data-testid="purchase-bar">
+        {!allowed && !disabled && (
+          <p className="purchase-bar-hint small mb-1 text-body-secondary">
+            {t('catalogue.purchase.chooseFirst')}
+          </p>
+        )}
+        <Button
+          className="w-100"
+          size="lg"
+          disabled={!allowed}
+          onClick={() => {
+            if (allowed && orderType !== 'none') onAdd(orderType, storeId, quantity);
+          }}
+        >
+          {t('catalogue.purchase.add')}
+        </Button>
+      </div>
     </div>
   );
 }

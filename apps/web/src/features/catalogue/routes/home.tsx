@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -130,6 +130,34 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
   );
 }
 
+/**
+ * The settled search term lives in the URL (`?q=`, beside the sort and filters), so results can
+ * be shared and Back returns to them; typing replaces the entry instead of adding history. A URL
+ * that changes from outside (a link to the home page, Back) sets the field.
+ */
+function useSearchInUrl(settled: string, urlTerm: string, setTerm: (term: string) => void) {
+  const [, setParams] = useSearchParams();
+  const written = useRef(urlTerm);
+  useEffect(() => {
+    if (settled === written.current) return;
+    written.current = settled;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (settled) next.set('q', settled);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [settled, setParams]);
+  useEffect(() => {
+    if (urlTerm === written.current) return;
+    written.current = urlTerm;
+    setTerm(urlTerm);
+  }, [urlTerm, setTerm]);
+}
+
 export function Component() {
   const t = useT();
   usePageTitle('');
@@ -137,9 +165,11 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
   const subcategory = params.get('subcategory') ?? undefined;
-  const [term, setTerm] = useState('');
+  const urlTerm = params.get('q') ?? '';
+  const [term, setTerm] = useState(urlTerm);
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
+  useSearchInUrl(searching ? debounced : '', urlTerm, setTerm);
   const categories = useCategories();
   const active = subcategory ?? category ?? null;
   // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.

@@ -24,6 +24,7 @@ import { ReviewList } from '../components/review-list';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 import { toCartItem, totalStock } from '../lib/purchase';
 import { textLang } from '../../../components/text-lang';
+import '../catalogue.css';
 
 export function Component() {
   const t = useT();

@@ -7,6 +7,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
@@ -26,6 +27,7 @@ import { LoadMore } from '../../../components/load-more';
 
 export function Component() {
   const t = useT();
+  const label = useCategoryLabel();
   const f = useFormat();
   const { id } = useParams();
   const sellerId = Number(id);
@@ -103,7 +105,7 @@ export function Component() {
                 <div className="d-flex flex-wrap gap-1 mb-2">
                   {seller.categoryDetails.map((c) => (
                     <Badge key={c.id} bg="light" text="dark" className="border fw-normal">
-                      {c.name}
+                      {label(c.name)}
                     </Badge>
                   ))}
                 </div>

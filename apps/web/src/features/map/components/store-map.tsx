@@ -12,7 +12,7 @@ import { useLocale, useT, type Translate } from '../../../i18n';
 import { placeLine } from '../../../lib/place-line';
 import { useMapLibre } from '../hooks/use-map-libre';
 import type { MapRuntime } from '../lib/load-maplibre';
-import { closeUpZoom, storeMapZoom } from '../lib/map-style';
+import { closeUpZoom, storeMapFirstZoom, storeMapZoom } from '../lib/map-style';
 import { labelsFor, langOf, type PlaceData } from '../lib/place-labels';
 import { pinSvg } from '../lib/pin';
 import { MapFrame } from './map-frame';
@@ -216,10 +216,16 @@ export const StoreMap = forwardRef<StoreMapHandle, Props>(function StoreMap(
           if (map.getSource(SOURCE))
             markers.current = syncMarkers(map, rt, markers.current, storesRef.current, tRef.current);
         };
-        // Narrow screens get the wider view (zoom 6.5 below 992 px) until the view is moved.
-        const onResize = () => {
-          if (!moved.current) map.setZoom(storeMapZoom(window.innerWidth));
+        // All of Switzerland in the first view, at every width (zoom 6.5 below 992 px, or less
+        // when the map is too small for it), until the view is moved.
+        const firstZoom = () => {
+          const box = map.getContainer();
+          return storeMapFirstZoom(window.innerWidth, box.clientWidth, box.clientHeight);
         };
+        const onResize = () => {
+          if (!moved.current) map.setZoom(firstZoom());
+        };
+        map.setZoom(firstZoom());
         map.on('data', (e) => {
           if ((e as { sourceId?: string }).sourceId === SOURCE) update();
         });

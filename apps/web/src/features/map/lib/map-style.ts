@@ -29,6 +29,36 @@ export function storeMapZoom(viewportWidth: number): number {
   return viewportWidth <= NARROW_MAX_WIDTH ? STORE_MAP_ZOOM_NARROW : STORE_MAP_ZOOM;
 }
 
+/** Switzerland's extent (west, south, east, north): Geneva to Val Müstair, Chiasso to Schaffhausen. */
+export const SWISS_BOUNDS: [[number, number], [number, number]] = [
+  [5.956, 45.818],
+  [10.492, 47.808],
+];
+
+const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+/**
+ * The largest zoom at which all of Switzerland fits a map of width × height px around
+ * SWISS_CENTER, `padding` px kept free on each side (MapLibre counts zoom in 512-px tiles).
+ */
+export function swissFitZoom(width: number, height: number, padding = 12): number {
+  const [[west, south], [east, north]] = SWISS_BOUNDS;
+  const [lng, lat] = SWISS_CENTER;
+  // The centre is not the middle of the extent: the wider half decides.
+  const halfLng = Math.max(lng - west, east - lng);
+  const halfY = Math.max(mercatorY(lat) - mercatorY(south), mercatorY(north) - mercatorY(lat));
+  const byWidth = Math.log2(((width / 2 - padding) * 360) / (halfLng * 512));
+  const byHeight = Math.log2(((height / 2 - padding) * 2 * Math.PI) / (halfY * 512));
+  return Math.min(byWidth, byHeight);
+}
+
+/** The store map's first zoom: the spec's (7.7, 6.5 when narrow) unless Switzerland would not fit whole. */
+export function storeMapFirstZoom(viewportWidth: number, width: number, height: number): number {
+  const spec = storeMapZoom(viewportWidth);
+  if (width <= 0 || height <= 0) return spec;
+  return Math.min(spec, swissFitZoom(width, height));
+}
+
 export function offlineStyle(geodataUrl: string): StyleSpecification {
   return {
     version: 8,

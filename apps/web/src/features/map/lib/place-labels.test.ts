@@ -33,6 +33,9 @@ describe('place labels of the offline map', () => {
     const country = texts(view(8.23, 46.8, 6.5, 5));
     expect(country).toEqual(expect.arrayContaining(['Zurich', 'Basel', 'Bern']));
     expect(country).not.toContain('Ittigen');
+    // The whole country on a desktop map (about zoom 6.8) names its big lakes.
+    expect(texts(view(8.23, 46.8, 6.8, 5)).filter((t) => t.startsWith('Lake ')).length).toBeGreaterThan(0);
+    expect(texts(view(8.23, 46.8, 6.4, 5)).filter((t) => t.startsWith('Lake '))).toEqual([]);
     const bern = texts(view(7.44, 46.95, 11, 0.08));
     expect(bern).toContain('Bern');
     expect(bern.length).toBeGreaterThanOrEqual(4);

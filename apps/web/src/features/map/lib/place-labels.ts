@@ -74,7 +74,8 @@ export function labelsFor(data: PlaceData, view: View, lang: Lang, max = 80): Pl
       }));
   // Room goes to the main towns first, then lakes and cantons, then the smaller places.
   const candidates: PlaceLabel[] = towns(Math.max(rank, MAIN_TOWN_RANK), Infinity);
-  if (view.zoom >= 7) {
+  // The whole country fits a desktop map at about 6.8 (decision 223): its lakes are named there.
+  if (view.zoom >= 6.5) {
     const column = LANGS.indexOf(lang) + 2;
     for (const lake of data.lakes)
       candidates.push({

@@ -37,7 +37,8 @@ export function Component() {
   // A postcode or a town's name: every store, nearest first ("Stores near me").
   const near = useNearPlace(term);
   const place = term ? (near.data ?? null) : null;
-  const storesQuery = useMapStores(place ? '' : term);
+  // "Emmentaler Bern": the stores holding Emmentaler, nearest to Bern first.
+  const storesQuery = useMapStores(place ? place.rest : term);
   const categories = useCategories();
   const label = useCategoryLabel();
   const mapRef = useRef<StoreMapHandle>(null);
@@ -60,6 +61,7 @@ export function Component() {
   const fitKey = term || categoryId !== null ? `${term}|${categoryId ?? ''}|${place?.postcode ?? ''}` : '';
   const summary = [
     count('map.count', stores.length),
+    place?.rest ? t('map.forTerm', { term: place.rest }) : '',
     place ? t('map.near', { place: place.name }) : term ? t('map.forTerm', { term }) : '',
     categoryName ? t('map.inCategory', { category: categoryName }) : '',
   ]
@@ -178,6 +180,14 @@ export function Component() {
                           </span>
                         )}
                       </div>
+                      {!!s.units && (
+                        <div className="small" data-testid="store-units">
+                          {count('map.units', s.units)}
+                          {s.matching_products?.length
+                            ? `: ${s.matching_products.map((p) => p.name).join(', ')}`
+                            : ''}
+                        </div>
+                      )}
                       <div className="small">
                         {t('map.seller')} <Link to={paths.seller(s.owner_id)}>{s.owner_name}</Link>
                       </div>

@@ -13,3 +13,13 @@ export const geocodeQuery = (q: string) =>
   });
 
 export const useGeocode = (q: string) => useQuery(geocodeQuery(q));
+
+/** The position of a postcode of a town ("3011", "Bern"), or null when the lookup does not know it. */
+export async function postcodePosition(postcode: string, town: string): Promise<[number, number] | null> {
+  const res = await api<GeocodeResponse>('/api/geocode/', {
+    query: { q: `${postcode} ${town}` },
+    auth: false,
+  });
+  const found = res.features.find((f) => f.context.some((c) => c.id === `postcode.${postcode}`));
+  return found ? found.geometry.coordinates : null;
+}

@@ -10,6 +10,7 @@ import { useT } from '../../../i18n';
 import { useCountText } from '../../../i18n/plural';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useGeocode } from '../api/geocode';
+import { PrecisionBadge } from './address-precision';
 
 interface Props {
   id: string;
@@ -93,6 +94,7 @@ export function AddressCombobox({ id, error, value, onInput, onChoose }: Props) 
               onClick={() => choose(feature)}
             >
               {feature.place_name}
+              <PrecisionBadge precision={feature.precision} />
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { errorProps, FieldFeedback, ImageField, TextField } from '../../../components/form-field';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
@@ -68,6 +69,7 @@ export function ProductDetailsFields({ form }: { form: ProductFormState }) {
 /** Category, then the subcategories of the chosen one. */
 export function ProductCategoryFields({ form }: { form: ProductFormState }) {
   const t = useT();
+  const label = useCategoryLabel();
   const categories = useCategories();
   const chosen = categories.data?.find((c) => String(c.id) === form.values.category);
   const categoryId = productFieldId('category');
@@ -90,7 +92,7 @@ export function ProductCategoryFields({ form }: { form: ProductFormState }) {
           </option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {label(c.name)}
             </option>
           ))}
         </Form.Select>
@@ -108,7 +110,7 @@ export function ProductCategoryFields({ form }: { form: ProductFormState }) {
             <option value="">{t('seller.field.chooseSubcategory')}</option>
             {chosen.subcategory.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name}
+                {label(s.name)}
               </option>
             ))}
           </Form.Select>

@@ -6,6 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { ImageField, TextField } from '../../../components/form-field';
+import { useCategoryLabel } from '../../../components/categories/category-label';
 import { Loader } from '../../../components/loader';
 import { useLocale, useT } from '../../../i18n';
 import { useCategories } from '../../catalogue/api/categories';
@@ -14,6 +15,7 @@ import { LocationPickerMap } from '../../map/components/location-picker-map';
 import { storeFieldId, type StoreForm as StoreFormState } from '../hooks/use-store-form';
 import type { StoreField } from '../lib/store-form';
 import { AddressCombobox } from './address-combobox';
+import { AddressPrecision } from './address-precision';
 import { FormActions } from './form-actions';
 
 type TextStoreField = Exclude<StoreField, 'image' | 'address'>;
@@ -64,9 +66,16 @@ export function StoreDetailsFields({ form }: { form: StoreFormState }) {
           id={storeFieldId('address')}
           error={form.errors.message('address')}
           value={form.values.address}
-          onInput={(value) => form.set('address', value)}
+          onInput={form.typeAddress}
           onChoose={form.chooseAddress}
         />
+        {form.chosen && (
+          <AddressPrecision
+            feature={form.chosen.feature}
+            postcode={form.chosen.postcode}
+            onPostcode={form.choosePostcode}
+          />
+        )}
       </Form.Group>
       <Row>
         <Col sm={6}>
@@ -130,6 +139,7 @@ export function StoreDetailsFields({ form }: { form: StoreFormState }) {
 export function StoreCategoryChecks({ form }: { form: StoreFormState }) {
   const t = useT();
   const categories = useCategories();
+  const label = useCategoryLabel();
   const chosen = form.values.category;
   return (
     <fieldset className="mb-3">
@@ -149,7 +159,7 @@ export function StoreCategoryChecks({ form }: { form: StoreFormState }) {
               key={c.id}
               id={`store-category-${c.id}`}
               type="checkbox"
-              label={c.name}
+              label={label(c.name)}
               checked={chosen.includes(c.id)}
               onChange={(e) =>
                 form.set(

@@ -12,6 +12,7 @@ import {
   type StoreField,
   type StoreFormValues,
 } from '../lib/store-form';
+import { usePostcodeChoice } from './use-postcode-choice';
 
 export const storeFieldId = (field: StoreField) => `store-${field}`;
 
@@ -33,6 +34,7 @@ export function useStoreForm({
   const errors = useServerFieldErrors(STORE_FIELDS);
   /** Changes when an address is chosen: the map then zooms to its pin. */
   const [focusKey, setFocusKey] = useState(0);
+  const choice = usePostcodeChoice(values, setValues, () => setFocusKey((k) => k + 1));
 
   function set<K extends keyof StoreFormValues>(field: K, value: StoreFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -40,9 +42,15 @@ export function useStoreForm({
   }
 
   function chooseAddress(feature: GeocodeFeature) {
+    choice.remember(feature);
     setValues((current) => withAddress(current, feature));
     errors.clear('latitude', 'longitude', 'address');
     setFocusKey((k) => k + 1);
+  }
+
+  function typeAddress(address: string) {
+    choice.remember(null);
+    set('address', address);
   }
 
   function placePin(at: { latitude: number; longitude: number }) {
@@ -56,7 +64,19 @@ export function useStoreForm({
     save(storeFormData(values)).then(onSaved, errors.fromServer);
   }
 
-  return { values, set, chooseAddress, placePin, position: pinPosition(values), focusKey, errors, submit };
+  return {
+    values,
+    set,
+    chooseAddress,
+    typeAddress,
+    chosen: choice.chosen,
+    choosePostcode: choice.choosePostcode,
+    placePin,
+    position: pinPosition(values),
+    focusKey,
+    errors,
+    submit,
+  };
 }
 
 export type StoreForm = ReturnType<typeof useStoreForm>;

@@ -4,7 +4,14 @@ import { translate } from '../../../i18n';
 import { messageText } from '../../../lib/field-errors';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import { EMPTY_STORE, storeFormData, storeFormValues, validateStore, withAddress } from './store-form';
+import {
+  addressLine,
+  EMPTY_STORE,
+  storeFormData,
+  storeFormValues,
+  validateStore,
+  withAddress,
+} from './store-form';
 
 const tIn = (messages: Record<string, string>) => (key: string, vars?: Record<string, string | number>) =>
   translate(messages, key, vars);
@@ -50,6 +57,30 @@ describe('store form checks', () => {
       latitude: '46.948099',
       longitude: '7.447412',
     });
+  });
+
+  it('leave the postcode of a town-only suggestion to the seller', () => {
+    const feature = {
+      id: 'place.be-bern',
+      text: 'Bern',
+      place_name: 'Kramgasse 10, Bern, Schweiz',
+      street: 'Kramgasse 10',
+      precision: 'locality',
+      postcodes: ['3000', '3011', '3012'],
+      geometry: { type: 'Point', coordinates: [7.44, 46.95] },
+      context: [
+        { id: 'place.be-bern', text: 'Bern' },
+        { id: 'country.ch', text: 'Schweiz' },
+      ],
+    } as unknown as GeocodeFeature;
+    expect(withAddress(EMPTY_STORE, feature)).toMatchObject({
+      address: 'Kramgasse 10, Bern',
+      city: 'Bern',
+      country: 'Schweiz',
+    });
+    expect(addressLine(feature, '3011')).toBe('Kramgasse 10, 3011 Bern');
+    const building = { ...feature, precision: 'address', place_name: 'Kramgasse 10, 3011 Bern, Schweiz' };
+    expect(addressLine(building as GeocodeFeature, '3000')).toBe('Kramgasse 10, 3011 Bern, Schweiz');
   });
 
   it('fills in from a store and sends what the form holds', () => {

@@ -127,12 +127,26 @@ function contextText(feature: GeocodeFeature, kind: string): string | undefined 
   return feature.context.find((c) => c.id.startsWith(`${kind}.`))?.text;
 }
 
+/** A suggestion that leaves the postcode to the seller: only the town is known, with several postcodes. */
+export const needsPostcode = (feature: GeocodeFeature) =>
+  feature.precision === 'locality' && (feature.postcodes?.length ?? 0) > 1;
+
+/**
+ * The address line of a chosen suggestion: as the lookup states it, or, when only the town is
+ * known, the street as typed with the postcode the seller picks (none until then).
+ */
+export function addressLine(feature: GeocodeFeature, postcode = ''): string {
+  if (!needsPostcode(feature)) return feature.place_name;
+  const town = postcode ? `${postcode} ${feature.text}` : feature.text;
+  return feature.street ? `${feature.street}, ${town}` : town;
+}
+
 /** A chosen address suggestion fills the address, city, country and coordinates. */
 export function withAddress(values: StoreFormValues, feature: GeocodeFeature): StoreFormValues {
   const [lon, lat] = feature.geometry.coordinates;
   return {
     ...values,
-    address: feature.place_name,
+    address: addressLine(feature),
     city: contextText(feature, 'place') ?? contextText(feature, 'locality') ?? values.city,
     country: contextText(feature, 'country') ?? values.country,
     latitude: fixed6(lat),
