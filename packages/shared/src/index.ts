@@ -14,3 +14,5 @@ export * from './orders/rules.ts';
 export * from './orders/schemas.ts';
 export * from './geo/schemas.ts';
 export * from './media/rules.ts';
+export * from './ledger/commission.ts';
+export * from './ledger/schemas.ts';

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidIBAN } from 'ibantools';
 
 const optionalUrl = z
   .string()
@@ -38,6 +39,28 @@ const processSettings = {
   DISK_FREE_WARN_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** Free space in DATA_DIR below which the embedded database refuses writes (503); 0 = never. */
   DISK_FREE_MIN_MB: z.coerce.number().int().min(0).max(10_000_000).default(64),
+};
+
+/** The platform's money (decision 225, 226): commission, holding period, payouts, VAT identity. */
+const moneySettings = {
+  /** Platform default commission in percent (two decimals at most); rules per seller or category override it. */
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(100).multipleOf(0.01).default(10),
+  /** Whether the seller's commission rate applies to the shipping of their part too. */
+  COMMISSION_ON_SHIPPING: z.enum(['true', 'false']).default('true'),
+  /** Days after fulfilment before earnings become available (the customer's window to complain). */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Smallest available balance a payout run pays; smaller balances carry forward. */
+  PAYOUT_MINIMUM_CHF: z.coerce.number().min(0).max(1_000_000).multipleOf(0.01).default(50),
+  PLATFORM_NAME: z.string().trim().min(1).max(70).default('Marktgasse AG'),
+  PLATFORM_VAT_NUMBER: z.string().trim().max(40).default(''),
+  /** One line per address part, separated by "|" or ",": street and number, postcode and town. */
+  PLATFORM_ADDRESS: z.string().trim().max(200).default(''),
+  /** The account payouts leave from (pain.001 debtor account); payout files need it. */
+  PLATFORM_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || isValidIBAN(v), { message: 'must be a valid IBAN' })
+    .optional(),
 };
 
 const envSchema = z.object({
@@ -101,6 +124,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().min(1).default(20),
   ...processSettings,
+  ...moneySettings,
   // Deployment: where the process sits and what it serves.
   /** Client addresses from X-Forwarded-For: only behind a proxy that sets it (docs/security.md). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

@@ -26,6 +26,7 @@ const ID_KINDS: Record<string, Translations> = {
   stock: { de: 'Bestands-ID', fr: 'de stock', it: 'di giacenza' },
   store: { de: 'Laden-ID', fr: 'de magasin', it: 'di negozio' },
   user: { de: 'Benutzer-ID', fr: 'd’utilisateur', it: 'di utente' },
+  'payout run': { de: 'Auszahlungslauf-ID', fr: 'de versement groupé', it: 'di pagamento cumulativo' },
 };
 
 function idEntries(): Catalogue {
@@ -1279,6 +1280,47 @@ export const MESSAGES: Catalogue = {
     de: 'Eine Begründung hat höchstens {max} Zeichen.',
     fr: 'Un motif comporte au plus {max} caractères.',
     it: 'Un motivo ha al massimo {max} caratteri.',
+  },
+  // ── ledger, payouts, payout account (decisions 225, 226) ────────────────────────────
+  'This is not a valid IBAN: check the letters and digits.': {
+    de: 'Das ist keine gültige IBAN: Prüfen Sie die Buchstaben und Ziffern.',
+    fr: 'Cet IBAN n’est pas valide : vérifiez les lettres et les chiffres.',
+    it: 'Questo IBAN non è valido: controlla lettere e cifre.',
+  },
+  'A QR-IBAN cannot receive payouts: enter the account’s ordinary IBAN.': {
+    de: 'Auf eine QR-IBAN kann nicht ausbezahlt werden: Geben Sie die gewöhnliche IBAN des Kontos ein.',
+    fr: 'Un QR-IBAN ne peut pas recevoir de versements : saisissez l’IBAN ordinaire du compte.',
+    it: 'Un QR-IBAN non può ricevere pagamenti: inserisci l’IBAN ordinario del conto.',
+  },
+  'Only seller accounts have a payout account.': {
+    de: 'Nur Verkäuferkonten haben ein Auszahlungskonto.',
+    fr: 'Seuls les comptes vendeur ont un compte de versement.',
+    it: 'Solo gli account venditore hanno un conto per i pagamenti.',
+  },
+  'An IBAN has at most 34 characters.': {
+    de: 'Eine IBAN hat höchstens 34 Zeichen.',
+    fr: 'Un IBAN comporte au plus 34 caractères.',
+    it: 'Un IBAN ha al massimo 34 caratteri.',
+  },
+  'The account holder has at most 70 characters.': {
+    de: 'Der Kontoinhaber hat höchstens 70 Zeichen.',
+    fr: 'Le titulaire du compte comporte au plus 70 caractères.',
+    it: 'L’intestatario del conto ha al massimo 70 caratteri.',
+  },
+  'Payout run {id} does not exist.': {
+    de: 'Den Auszahlungslauf {id} gibt es nicht.',
+    fr: 'Le versement groupé {id} n’existe pas.',
+    it: 'Il pagamento cumulativo {id} non esiste.',
+  },
+  'Statement {id} does not exist.': {
+    de: 'Die Abrechnung {id} gibt es nicht.',
+    fr: 'Le relevé {id} n’existe pas.',
+    it: 'L’estratto {id} non esiste.',
+  },
+  'Set PLATFORM_IBAN (the account payouts leave from) to create payment files.': {
+    de: 'Setzen Sie PLATFORM_IBAN (das Konto, von dem die Auszahlungen abgehen), um Zahlungsdateien zu erstellen.',
+    fr: 'Définissez PLATFORM_IBAN (le compte d’où partent les versements) pour créer des fichiers de paiement.',
+    it: 'Imposta PLATFORM_IBAN (il conto da cui partono i pagamenti) per creare i file di pagamento.',
   },
   'Invalid number: must be a multiple of {divisor}': {
     de: 'Ungültige Zahl: muss ein Vielfaches von {divisor} sein',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { lineTerms, mulDivHalfUp, ruleFor, shareOf, shippingTerms, vatIncluded, type CommissionSettings } from './commission.ts';
+import {
+  lineTerms,
+  mulDivHalfUp,
+  ruleFor,
+  shareOf,
+  shippingTerms,
+  vatIncluded,
+  type CommissionSettings,
+} from './commission.ts';
 
 const settings = (over: Partial<CommissionSettings> = {}): CommissionSettings => ({
   defaultPercentBp: 1000,
@@ -52,33 +60,51 @@ describe('VAT contained in gross prices', () => {
   });
 
   it('charges shipping at the highest rate of the part and its commission when configured', () => {
-    expect(shippingTerms(settings(), 1, 2000, [260, 810])).toMatchObject({ vatRateBp: 810, vatRappen: 150, commissionRappen: 200 });
-    expect(shippingTerms(settings({ onShipping: false }), 1, 2000, [260])).toMatchObject({ vatRateBp: 260, commissionRappen: 0 });
+    expect(shippingTerms(settings(), 1, 2000, [260, 810])).toMatchObject({
+      vatRateBp: 810,
+      vatRappen: 150,
+      commissionRappen: 200,
+    });
+    expect(shippingTerms(settings({ onShipping: false }), 1, 2000, [260])).toMatchObject({
+      vatRateBp: 260,
+      commissionRappen: 0,
+    });
   });
 });
 
 describe('integer rounding', () => {
   it('rounds half-up and agrees with exact arithmetic', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e8, max: 1e8 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 20_000 }), (a, b, c) => {
-        const exact = (a * b) / c;
-        const got = mulDivHalfUp(a, b, c);
-        expect(Math.abs(got - exact)).toBeLessThanOrEqual(0.5 + 1e-9);
-        if (Math.abs(Math.abs(exact % 1) - 0.5) < 1e-12) expect(Math.abs(got)).toBe(Math.ceil(Math.abs(exact)));
-      }),
+      fc.property(
+        fc.integer({ min: -1e8, max: 1e8 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        (a, b, c) => {
+          const exact = (a * b) / c;
+          const got = mulDivHalfUp(a, b, c);
+          expect(Math.abs(got - exact)).toBeLessThanOrEqual(0.5 + 1e-9);
+          if (Math.abs(Math.abs(exact % 1) - 0.5) < 1e-12)
+            expect(Math.abs(got)).toBe(Math.ceil(Math.abs(exact)));
+        },
+      ),
       { seed: 26 },
     );
   });
 
   it('never splits more commission than the line had when refunded in parts', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e7 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 1e7 }), (gross, commission, refund) => {
-        const part = Math.min(refund, gross);
-        const share = shareOf(Math.min(commission, gross), gross, part);
-        expect(share).toBeGreaterThanOrEqual(0);
-        expect(share).toBeLessThanOrEqual(part);
-        expect(shareOf(Math.min(commission, gross), gross, gross)).toBe(Math.min(commission, gross));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e7 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 1, max: 1e7 }),
+        (gross, commission, refund) => {
+          const part = Math.min(refund, gross);
+          const share = shareOf(Math.min(commission, gross), gross, part);
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(part);
+          expect(shareOf(Math.min(commission, gross), gross, gross)).toBe(Math.min(commission, gross));
+        },
+      ),
       { seed: 26 },
     );
   });

@@ -1,0 +1,195 @@
+/** The journal (decision 225): balanced, append-only, written once per event, read as balances. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { build, type TestApp } from '../../../test/build.ts';
+import { registerSeller, registerUser, type TestUser } from '../../../test/fixtures.ts';
+import { users } from '../../db/schema.ts';
+import { pgErrorCode } from '../../db/client.ts';
+import { LedgerService, UnbalancedEntryError } from './service.ts';
+import { ACCOUNTS } from './accounts.ts';
+
+let t: TestApp;
+let ledger: LedgerService;
+let seller: TestUser;
+let staff: TestUser;
+let nextOrder = 1000;
+
+beforeAll(async () => {
+  t = await build();
+  ledger = new LedgerService(t.database.db);
+  seller = await registerSeller(t.app);
+  staff = await registerUser(t.app, { status: null });
+  await t.database.db
+    .update(users)
+    .set({ isStaff: true })
+    .where(sql`${users.id} = ${staff.id}`);
+});
+afterAll(() => t?.close());
+
+const db = () => t.database.db;
+const DAY = 24 * 60 * 60 * 1000;
+
+async function sell(gross: number, commission: number, vat: number, at: Date) {
+  const orderId = nextOrder++;
+  const part = {
+    sellerOrderId: orderId,
+    orderId,
+    sellerId: seller.id,
+    grossRappen: gross,
+    commissionRappen: commission,
+    vatRappen: vat,
+    at,
+  };
+  await db().transaction(async (tx) => {
+    await ledger.recordCapture(tx, { orderId, amountRappen: gross, at });
+    await ledger.recordFulfilment(tx, part);
+  });
+  return part;
+}
+
+async function balanceOf(user: TestUser) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/finance/balance/', headers: user.auth });
+  return { status: res.statusCode, body: res.json() };
+}
+
+describe('the journal', () => {
+  it('earns gross − commission as pending, available after the holding period, and balances to zero', async () => {
+    const start = new Date(Date.now() - 30 * DAY);
+    await sell(10_000, 1_000, 749, start);
+    expect((await balanceOf(seller)).body).toEqual({ pending: '90.00', available: '0.00', currency: 'CHF' });
+
+    await db().transaction((tx) => ledger.releaseDue(tx, 14, new Date(start.getTime() + 13 * DAY)));
+    expect((await balanceOf(seller)).body.available).toBe('0.00');
+    await db().transaction((tx) => ledger.releaseDue(tx, 14, new Date(start.getTime() + 15 * DAY)));
+    expect((await balanceOf(seller)).body).toMatchObject({ pending: '0.00', available: '90.00' });
+
+    const trial = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/ledger/trial-balance/',
+      headers: staff.auth,
+    });
+    expect(trial.statusCode).toBe(200);
+    const body = trial.json() as { accounts: { account: string; balance: string }[]; total: string };
+    expect(body.total).toBe('0.00');
+    expect(body.accounts).toContainEqual({ account: ACCOUNTS.customerFunds, balance: '100.00' });
+    expect(body.accounts).toContainEqual({ account: ACCOUNTS.vatDue, balance: '-7.49' });
+  });
+
+  it('writes a repeated or raced event once', async () => {
+    const orderId = nextOrder++;
+    const results = await Promise.all(
+      [0, 1, 2].map(() => db().transaction((tx) => ledger.recordCapture(tx, { orderId, amountRappen: 500 }))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const [row] = (
+      await db().execute(
+        sql`select count(*)::int as n from ledger_entries where event_key = ${`capture:${orderId}`}`,
+      )
+    ).rows as { n: number }[];
+    expect(row!.n).toBe(1);
+  });
+
+  it('refuses an entry whose debits and credits differ, in the service and in the database', async () => {
+    await expect(
+      db().transaction((tx) =>
+        ledger.post(tx, {
+          eventKey: 'correction:unbalanced',
+          kind: 'correction',
+          lines: [
+            { account: ACCOUNTS.customerFunds, amountRappen: 100 },
+            { account: ACCOUNTS.commissionRevenue, amountRappen: -99 },
+          ],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(UnbalancedEntryError);
+    // Written past the service, the database refuses it at commit.
+    await expect(
+      db().transaction(async (tx) => {
+        const [entry] = (
+          await tx.execute(
+            sql`insert into ledger_entries (event_key, kind) values ('raw:1', 'correction') returning id`,
+          )
+        ).rows as { id: number }[];
+        await tx.execute(
+          sql`insert into ledger_lines (entry_id, account, amount_rappen) values (${entry!.id}, 'customer_funds', 100)`,
+        );
+      }),
+    ).rejects.toThrow();
+    const left = await db().execute(
+      sql`select 1 from ledger_entries where event_key in ('correction:unbalanced', 'raw:1')`,
+    );
+    expect(left.rows).toHaveLength(0);
+  });
+
+  it('refuses to change or delete an entry', async () => {
+    await sell(2_000, 200, 150, new Date());
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'changed',
+        (error: unknown) => pgErrorCode(error),
+      );
+    // 55000: the append-only trigger's refusal.
+    expect(await refusal(db().execute(sql`update ledger_lines set amount_rappen = amount_rappen * 2`))).toBe(
+      '55000',
+    );
+    expect(await refusal(db().execute(sql`delete from ledger_entries`))).toBe('55000');
+    expect(await refusal(db().execute(sql`truncate ledger_lines, ledger_entries`))).toBe('55000');
+    const trial = await ledger.trialBalance();
+    expect(trial.total).toBe(0);
+  });
+
+  it('a refund after payout makes the available balance negative; before release it comes from pending', async () => {
+    const other = await registerSeller(t.app);
+    const at = new Date(Date.now() - 20 * DAY);
+    const orderId = nextOrder++;
+    const part = {
+      sellerOrderId: orderId,
+      orderId,
+      sellerId: other.id,
+      grossRappen: 5_000,
+      commissionRappen: 500,
+      vatRappen: 375,
+      at,
+    };
+    await db().transaction(async (tx) => {
+      await ledger.recordCapture(tx, { orderId, amountRappen: 5_000, at });
+      await ledger.recordFulfilment(tx, part);
+      await ledger.recordRefund(tx, {
+        refundId: `r${orderId}a`,
+        orderId,
+        amountRappen: 1_000,
+        sellerOrderId: orderId,
+        sellerId: other.id,
+        at,
+      });
+    });
+    // 10.00 refunded less its 1.00 of commission: 45.00 − 9.00 still pending.
+    expect((await balanceOf(other)).body).toMatchObject({ pending: '36.00', available: '0.00' });
+    await db().transaction(async (tx) => {
+      await ledger.releaseDue(tx, 14);
+      await ledger.recordPayout(tx, { runId: 999_001, sellerId: other.id, amountRappen: 3_600 });
+      await ledger.recordRefund(tx, {
+        refundId: `r${orderId}b`,
+        orderId,
+        amountRappen: 2_000,
+        sellerOrderId: orderId,
+        sellerId: other.id,
+      });
+    });
+    expect((await balanceOf(other)).body).toMatchObject({ pending: '0.00', available: '-18.00' });
+    expect((await ledger.trialBalance()).total).toBe(0);
+  });
+
+  it('answers the balance to sellers only and the trial balance to staff only', async () => {
+    const customer = await registerUser(t.app, { status: 'CUSTOMER' });
+    expect((await balanceOf(customer)).status).toBe(403);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/ledger/trial-balance/',
+      headers: seller.auth,
+    });
+    expect(res.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/trial-balance/' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
