@@ -161,7 +161,7 @@ export class LedgerService {
     db: DbOrTx = this.db,
   ): Promise<{ pending: number; available: number }> {
     const rows = await repo.balances(db, [ACCOUNTS.sellerPending, ACCOUNTS.sellerAvailable], sellerId);
-    const of = (account: string) => -(rows.find((r) => r.account === account)?.sum ?? 0);
+    const of = (account: string) => 0 - (rows.find((r) => r.account === account)?.sum ?? 0);
     return { pending: of(ACCOUNTS.sellerPending), available: of(ACCOUNTS.sellerAvailable) };
   }
 
