@@ -13,6 +13,7 @@ import { lineTerms } from '@marktgasse/shared';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerSeller, registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { users } from '../../db/schema.ts';
+import { rawRows } from '../../db/sql.ts';
 import { PayoutsService } from '../payouts/service.ts';
 import { LedgerService } from './service.ts';
 import { StatementsService } from './statements.ts';
@@ -215,11 +216,10 @@ async function check(m: Model): Promise<void> {
   const funds = trial.accounts.find((a) => a.account === ACCOUNTS.customerFunds)?.sum ?? 0;
   expect(funds).toBe(m.captured - m.refunded - m.paidOut);
 
-  const lines = (
-    await t.database.db.execute(
-      sql`select id, entry_id, account, seller_id, part_ref, amount_rappen from ledger_lines order by id`,
-    )
-  ).rows as { id: number }[];
+  const lines = await rawRows<{ id: number }>(
+    t.database.db,
+    sql`select id, entry_id, account, seller_id, part_ref, amount_rappen from ledger_lines order by id`,
+  );
   const now = new Map(lines.map((l) => [l.id, JSON.stringify(l)]));
   for (const [id, before] of seen) expect(now.get(id)).toBe(before);
   for (const [id, row] of now) if (!seen.has(id)) seen.set(id, row);

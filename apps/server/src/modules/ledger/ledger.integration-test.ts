@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerSeller, registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { users } from '../../db/schema.ts';
+import { rawRows } from '../../db/sql.ts';
 import { pgErrorCode } from '../../db/client.ts';
 import { LedgerService, UnbalancedEntryError } from './service.ts';
 import { ACCOUNTS } from './accounts.ts';
@@ -81,11 +82,10 @@ describe('the journal', () => {
       [0, 1, 2].map(() => db().transaction((tx) => ledger.recordCapture(tx, { orderId, amountRappen: 500 }))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
-    const [row] = (
-      await db().execute(
-        sql`select count(*)::int as n from ledger_entries where event_key = ${`capture:${orderId}`}`,
-      )
-    ).rows as { n: number }[];
+    const [row] = await rawRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ledger_entries where event_key = ${`capture:${orderId}`}`,
+    );
     expect(row!.n).toBe(1);
   });
 
@@ -105,20 +105,20 @@ describe('the journal', () => {
     // Written past the service, the database refuses it at commit.
     await expect(
       db().transaction(async (tx) => {
-        const [entry] = (
-          await tx.execute(
-            sql`insert into ledger_entries (event_key, kind) values ('raw:1', 'correction') returning id`,
-          )
-        ).rows as { id: number }[];
+        const [entry] = await rawRows<{ id: number }>(
+          tx,
+          sql`insert into ledger_entries (event_key, kind) values ('raw:1', 'correction') returning id`,
+        );
         await tx.execute(
           sql`insert into ledger_lines (entry_id, account, amount_rappen) values (${entry!.id}, 'customer_funds', 100)`,
         );
       }),
     ).rejects.toThrow();
-    const left = await db().execute(
+    const left = await rawRows(
+      db(),
       sql`select 1 from ledger_entries where event_key in ('correction:unbalanced', 'raw:1')`,
     );
-    expect(left.rows).toHaveLength(0);
+    expect(left).toHaveLength(0);
   });
 
   it('refuses to change or delete an entry', async () => {
@@ -191,5 +191,82 @@ describe('the journal', () => {
     expect(res.statusCode).toBe(404);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/trial-balance/' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('commission frozen at placement', () => {
+  it('uses the most specific rule, charges shipping, and keeps old orders when the rule changes', async () => {
+    const shop = await registerSeller(t.app);
+    const [category] = await rawRows<{ id: number }>(
+      db(),
+      sql`select id from categories order by id limit 1`,
+    );
+    const categoryId = category!.id;
+    await ledger.setCommissionRule({
+      sellerId: shop.id,
+      categoryId: null,
+      percentBp: 500,
+      fixedFeeRappen: 0,
+    });
+    await ledger.setCommissionRule({ sellerId: shop.id, categoryId, percentBp: 800, fixedFeeRappen: 50 });
+    const place = (sellerOrderId: number) =>
+      db().transaction((tx) =>
+        ledger.freezeTerms(tx, {
+          sellerOrderId,
+          sellerId: shop.id,
+          shippingRappen: 2_000,
+          lines: [
+            // 2 × 24.95 in the seller's own category rule: 8 % of 49.90 = 3.99 + 0.50 fee
+            {
+              orderItemId: sellerOrderId * 10 + 1,
+              categoryId,
+              unitPriceRappen: 2_495,
+              quantity: 2,
+              vat: 'reduced',
+            },
+            // another category: the seller's 5 % of 100.00 = 5.00
+            {
+              orderItemId: sellerOrderId * 10 + 2,
+              categoryId: categoryId + 1,
+              unitPriceRappen: 10_000,
+              quantity: 1,
+              vat: 'standard',
+            },
+          ],
+        }),
+      );
+    const first = nextOrder++;
+    await place(first);
+    // Shipping 20.00 at the seller's 5 % = 1.00; total commission 3.99 + 0.50 + 5.00 + 1.00.
+    await ledger.setCommissionRule({
+      sellerId: shop.id,
+      categoryId: null,
+      percentBp: 2500,
+      fixedFeeRappen: 0,
+    });
+    await ledger.setCommissionRule({ sellerId: shop.id, categoryId, percentBp: 2500, fixedFeeRappen: 0 });
+    await db().transaction((tx) =>
+      ledger.recordFulfilmentOfPart(tx, { sellerOrderId: first, orderId: first, sellerId: shop.id }),
+    );
+    // gross 169.90 − commission 10.49 = 159.41; VAT 1.26 (2.6 % of 49.90) + 7.49 + 1.50 (shipping at 8.1 %)
+    expect((await balanceOf(shop)).body.pending).toBe('159.41');
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: '/api/finance/statements/',
+      headers: shop.auth,
+    });
+    const month = (statement.json() as { id: string }[])[0]!.id;
+    const lines = (
+      await t.app.inject({ method: 'GET', url: `/api/finance/statements/${month}/`, headers: shop.auth })
+    ).json().lines;
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: 'sold',
+        gross: '169.90',
+        commission: '10.49',
+        vat: '10.25',
+        net: '159.41',
+      }),
+    ]);
   });
 });

@@ -257,3 +257,18 @@ export async function sellerPayoutTimes(
     .orderBy(desc(ledgerEntries.occurredAt), desc(ledgerEntries.id));
   return rows.map((r) => ({ runId: r.runId as number, at: r.at }));
 }
+
+/** Sets the rule of one scope (seller, category, both, or neither = a second default). */
+export async function upsertCommissionRule(
+  tx: DbOrTx,
+  rule: { sellerId: number | null; categoryId: number | null; percentBp: number; fixedFeeRappen: number },
+): Promise<void> {
+  await rawRows(
+    tx,
+    sql`
+    insert into ${commissionRules} (seller_id, category_id, percent_bp, fixed_fee_rappen)
+    values (${rule.sellerId}, ${rule.categoryId}, ${rule.percentBp}, ${rule.fixedFeeRappen})
+    on conflict (coalesce(seller_id, 0), coalesce(category_id, 0))
+    do update set percent_bp = excluded.percent_bp, fixed_fee_rappen = excluded.fixed_fee_rappen`,
+  );
+}

@@ -3,7 +3,14 @@
  * transaction handle, so the entry commits with the state change that causes it, and writes
  * once per event key: a repeated or raced event answers false and writes nothing.
  */
-import { shareOf } from '@marktgasse/shared';
+import {
+  lineTerms,
+  shareOf,
+  shippingTerms,
+  type CommissionSettings,
+  type VatCategory,
+} from '@marktgasse/shared';
+import type { Config } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ACCOUNTS, type Posting } from './accounts.ts';
 import * as repo from './repo.ts';
@@ -42,8 +49,83 @@ export function assertBalanced(posting: Posting): void {
   }
 }
 
+/** A seller part as placed: its lines (with what decides their commission and VAT) and shipping. */
+export interface PlacedPart {
+  sellerOrderId: number;
+  sellerId: number;
+  shippingRappen: number;
+  lines: {
+    orderItemId: number;
+    categoryId: number;
+    unitPriceRappen: number;
+    quantity: number;
+    vat: VatCategory;
+  }[];
+}
+
+export interface CommissionDefaults {
+  percentBp: number;
+  onShipping: boolean;
+}
+
+export const commissionDefaults = (config: Config): CommissionDefaults => ({
+  percentBp: Math.round(config.COMMISSION_PERCENT * 100),
+  onShipping: config.COMMISSION_ON_SHIPPING === 'true',
+});
+
 export class LedgerService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly commission: CommissionDefaults = { percentBp: 1000, onShipping: true },
+  ) {}
+
+  /**
+   * Freezes commission and VAT of a placed seller part (call inside the placement's
+   * transaction): a later change of rates never changes this order. Repeating it keeps the first.
+   */
+  async freezeTerms(tx: DbOrTx, part: PlacedPart): Promise<void> {
+    const settings: CommissionSettings = {
+      defaultPercentBp: this.commission.percentBp,
+      onShipping: this.commission.onShipping,
+      rules: await repo.commissionRuleRows(tx),
+    };
+    const rows: repo.FrozenTerms[] = part.lines.map((line) => ({
+      sellerOrderId: part.sellerOrderId,
+      orderItemId: line.orderItemId,
+      ...storedTerms(lineTerms(settings, { ...line, sellerId: part.sellerId })),
+    }));
+    if (part.shippingRappen > 0) {
+      const rates = rows.map((row) => row.vatRateBp);
+      const shipping = shippingTerms(settings, part.sellerId, part.shippingRappen, rates);
+      rows.push({ sellerOrderId: part.sellerOrderId, orderItemId: null, ...storedTerms(shipping) });
+    }
+    await repo.insertTerms(tx, rows);
+  }
+
+  /** Sets a commission rule; only orders placed afterwards use it. */
+  async setCommissionRule(rule: {
+    sellerId: number | null;
+    categoryId: number | null;
+    percentBp: number;
+    fixedFeeRappen: number;
+  }): Promise<void> {
+    await repo.upsertCommissionRule(this.db, rule);
+  }
+
+  /** A fulfilled seller part, with the commission and VAT frozen at its placement. */
+  async recordFulfilmentOfPart(
+    tx: DbOrTx,
+    e: { sellerOrderId: number; orderId: number; sellerId: number; at?: Date },
+  ): Promise<boolean> {
+    const terms = await repo.partTerms(tx, e.sellerOrderId);
+    if (terms.lines === 0) throw new Error(`Seller order ${e.sellerOrderId} has no frozen terms.`);
+    return this.recordFulfilment(tx, {
+      ...e,
+      grossRappen: terms.gross,
+      commissionRappen: terms.commission,
+      vatRappen: terms.vat,
+    });
+  }
 
   /** Writes a balanced entry once; false when its event was posted before. */
   async post(tx: DbOrTx, posting: Posting): Promise<boolean> {
@@ -207,4 +289,15 @@ export class LedgerService {
     const rows = await repo.trialBalance(db);
     return { accounts: rows, total: rows.reduce((sum, row) => sum + row.sum, 0) };
   }
+}
+
+function storedTerms(terms: ReturnType<typeof lineTerms>) {
+  return {
+    grossRappen: terms.grossRappen,
+    percentBp: terms.percentBp,
+    fixedFeeRappen: terms.fixedFeeRappen,
+    commissionRappen: terms.commissionRappen,
+    vatRateBp: terms.vatRateBp,
+    vatRappen: terms.vatRappen,
+  };
 }
