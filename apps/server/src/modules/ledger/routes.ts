@@ -19,6 +19,9 @@ import { requireSeller } from '../../plugins/auth.ts';
 import { requireFinanceStaff } from './staff.ts';
 import { LedgerService } from './service.ts';
 import { StatementsService, statementAnswer, statementCsv } from './statements.ts';
+import { statementPdf } from './statement-pdf.ts';
+import { AccountsService } from '../accounts/service.ts';
+import { CONTENT_LANGUAGE, negotiateLanguage } from '../../i18n/translate.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const bearer = [{ bearer: [] }];
@@ -27,6 +30,7 @@ export async function ledgerRoutes(root: FastifyInstance, ctx: AppContext): Prom
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ledger = new LedgerService(ctx.database.db);
   const statements = new StatementsService(ctx.database.db);
+  const accounts = new AccountsService(ctx);
 
   app.get(
     '/api/admin/ledger/trial-balance/',
@@ -91,26 +95,41 @@ export async function ledgerRoutes(root: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['ledger'],
-        summary: 'One statement (id "2026-11" or "payout-12"; "….csv" for CSV)',
+        summary: 'One statement (id "2026-11" or "payout-12"; "….csv" for CSV, "….pdf" for PDF)',
         security: bearer,
         params: statementIdParams,
         response: { 200: statementSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { id, csv } = statementId(request);
-      const data = await statements.get(requireSeller(request).id, id);
-      if (!csv) return statementAnswer(data);
+      const { id, format } = statementId(request);
+      const seller = requireSeller(request);
+      const data = await statements.get(seller.id, id);
+      if (format === 'json') return statementAnswer(data);
+      const file = `attachment; filename="statement-${id}.${format}"`;
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', file)
+          .serializer((payload: string) => payload)
+          .send(statementCsv(data) as never);
+      }
+      const name = (await accounts.getProfile(seller.id)).name;
+      const language = negotiateLanguage(request.headers['accept-language']);
+      const pdf = await statementPdf(data, name, ctx.config.PLATFORM_NAME, language);
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="statement-${id}.csv"`)
-        .serializer((payload: string) => payload)
-        .send(statementCsv(data) as never);
+        .type('application/pdf')
+        .header('content-disposition', file)
+        .header('content-language', CONTENT_LANGUAGE[language])
+        .header('vary', 'Accept-Language')
+        .send(pdf as never);
     },
   );
 }
 
-function statementId(request: FastifyRequest): { id: string; csv: boolean } {
+/** "2026-11", "2026-11.csv" or "2026-11.pdf". */
+function statementId(request: FastifyRequest): { id: string; format: 'json' | 'csv' | 'pdf' } {
   const raw = (request.params as { id: string }).id;
-  return raw.endsWith('.csv') ? { id: raw.slice(0, -4), csv: true } : { id: raw, csv: false };
+  const match = /^(.*)\.(csv|pdf)$/.exec(raw);
+  return match ? { id: match[1]!, format: match[2] as 'csv' | 'pdf' } : { id: raw, format: 'json' };
 }

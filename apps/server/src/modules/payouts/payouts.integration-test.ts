@@ -179,6 +179,17 @@ describe('a payout run', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.split('\r\n')).toContain('date,kind,order,gross,commission,vat,net');
     expect(csv.body).toContain(',closing,,,,,27.00');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/finance/statements/payout-${run.id}.pdf`,
+      headers: { ...seller.auth, 'accept-language': 'de-CH' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-language']).toBe('de-CH');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The font travels inside the file (no reader has to supply it).
+    expect(pdf.rawPayload.includes(Buffer.from('/FontFile2'))).toBe(true);
     const list = (await api('GET', '/api/finance/statements/', seller)).json();
     expect(list.map((s: { id: string }) => s.id)).toContain(`payout-${run.id}`);
 
