@@ -1317,6 +1317,26 @@ export const MESSAGES: Catalogue = {
     fr: 'Le relevé {id} n’existe pas.',
     it: 'L’estratto {id} non esiste.',
   },
+  'Name a seller, a category or both: the platform default is COMMISSION_PERCENT.': {
+    de: 'Nennen Sie einen Verkäufer, eine Kategorie oder beides: Der Standard der Plattform ist COMMISSION_PERCENT.',
+    fr: 'Indiquez un vendeur, une catégorie ou les deux : le taux par défaut de la plateforme est COMMISSION_PERCENT.',
+    it: 'Indica un venditore, una categoria o entrambi: il valore predefinito della piattaforma è COMMISSION_PERCENT.',
+  },
+  'The seller or the category of this rule does not exist.': {
+    de: 'Den Verkäufer oder die Kategorie dieser Regel gibt es nicht.',
+    fr: 'Le vendeur ou la catégorie de cette règle n’existe pas.',
+    it: 'Il venditore o la categoria di questa regola non esiste.',
+  },
+  'The percent is a number from 0 to 100 with at most two decimals.': {
+    de: 'Der Prozentsatz ist eine Zahl von 0 bis 100 mit höchstens zwei Dezimalstellen.',
+    fr: 'Le pourcentage est un nombre de 0 à 100 avec au plus deux décimales.',
+    it: 'La percentuale è un numero da 0 a 100 con al massimo due decimali.',
+  },
+  'The fixed fee is an amount in CHF from 0 to 1000 with at most two decimals.': {
+    de: 'Die feste Gebühr ist ein Betrag in CHF von 0 bis 1000 mit höchstens zwei Dezimalstellen.',
+    fr: 'Les frais fixes sont un montant en CHF de 0 à 1000 avec au plus deux décimales.',
+    it: 'La tariffa fissa è un importo in CHF da 0 a 1000 con al massimo due decimali.',
+  },
   'Set PLATFORM_IBAN (the account payouts leave from) to create payment files.': {
     de: 'Setzen Sie PLATFORM_IBAN (das Konto, von dem die Auszahlungen abgehen), um Zahlungsdateien zu erstellen.',
     fr: 'Définissez PLATFORM_IBAN (le compte d’où partent les versements) pour créer des fichiers de paiement.',

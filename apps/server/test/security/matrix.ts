@@ -503,6 +503,14 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   'GET /api/admin/ledger/trial-balance': [
     { url: () => '/api/admin/ledger/trial-balance/', expect: STAFF_ONLY(200) },
   ],
+  'GET /api/admin/commission-rules': [{ url: () => '/api/admin/commission-rules/', expect: STAFF_ONLY(200) }],
+  'PUT /api/admin/commission-rules': [
+    {
+      url: () => '/api/admin/commission-rules/',
+      body: (w) => ({ category: w.ref.category, percent: '10' }),
+      expect: STAFF_ONLY(200),
+    },
+  ],
   'POST /api/admin/payouts': [{ url: () => '/api/admin/payouts/', expect: STAFF_ONLY(201) }],
   'GET /api/admin/payouts/:id/pain001': [
     { url: () => '/api/admin/payouts/999999/pain001/', expect: STAFF_ONLY(404) },

@@ -270,3 +270,33 @@ describe('commission frozen at placement', () => {
     ]);
   });
 });
+
+describe('commission rules through the API', () => {
+  it('lets staff set a rule per seller and category, refuses nonsense, and hides itself from others', async () => {
+    const shop = await registerSeller(t.app);
+    const put = (payload: object, user = staff) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/commission-rules/', headers: user.auth, payload });
+    const res = await put({ seller: shop.id, percent: '7.5', fixedFee: '0.30' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().defaultPercent).toBe('10.00');
+    expect(res.json().rules).toContainEqual({
+      seller: shop.id,
+      category: null,
+      percent: '7.50',
+      fixedFee: '0.30',
+    });
+    // Setting the same scope again replaces the rule.
+    const again = (await put({ seller: shop.id, percent: 6 })).json();
+    expect(again.rules.filter((r: { seller: number | null }) => r.seller === shop.id)).toEqual([
+      { seller: shop.id, category: null, percent: '6.00', fixedFee: '0.00' },
+    ]);
+    expect((await put({ seller: shop.id, percent: '101' })).statusCode).toBe(400);
+    expect((await put({ seller: shop.id, percent: '5', fixedFee: '-1' })).statusCode).toBe(400);
+    // The platform default is configuration, not a rule.
+    expect((await put({ percent: '5' })).json().detail).toMatch(/COMMISSION_PERCENT/);
+    const missing = await put({ category: 999_999, percent: '5' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toMatch(/does not exist/);
+    expect((await put({ seller: shop.id, percent: '1' }, shop)).statusCode).toBe(404);
+  });
+});

@@ -203,7 +203,8 @@ export async function commissionRuleRows(db: DbOrTx) {
       percentBp: commissionRules.percentBp,
       fixedFeeRappen: commissionRules.fixedFeeRappen,
     })
-    .from(commissionRules);
+    .from(commissionRules)
+    .orderBy(asc(commissionRules.id));
 }
 
 export interface FrozenTerms {

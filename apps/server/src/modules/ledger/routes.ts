@@ -20,6 +20,7 @@ import { requireFinanceStaff } from './staff.ts';
 import { LedgerService } from './service.ts';
 import { StatementsService, statementAnswer, statementCsv } from './statements.ts';
 import { statementPdf } from './statement-pdf.ts';
+import { commissionRoutes } from './commission-routes.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { CONTENT_LANGUAGE, negotiateLanguage } from '../../i18n/translate.ts';
 
@@ -29,6 +30,7 @@ const bearer = [{ bearer: [] }];
 export async function ledgerRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ledger = new LedgerService(ctx.database.db);
+  await commissionRoutes(root, ctx);
   const statements = new StatementsService(ctx.database.db);
   const accounts = new AccountsService(ctx);
 

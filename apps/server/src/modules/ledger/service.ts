@@ -11,7 +11,8 @@ import {
   type VatCategory,
 } from '@marktgasse/shared';
 import type { Config } from '../../config/env.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { ACCOUNTS, type Posting } from './accounts.ts';
 import * as repo from './repo.ts';
 
@@ -109,7 +110,17 @@ export class LedgerService {
     percentBp: number;
     fixedFeeRappen: number;
   }): Promise<void> {
-    await repo.upsertCommissionRule(this.db, rule);
+    try {
+      await repo.upsertCommissionRule(this.db, rule);
+    } catch (error) {
+      if (pgErrorCode(error) === '23503')
+        throw badRequest('The seller or the category of this rule does not exist.');
+      throw error;
+    }
+  }
+
+  listCommissionRules() {
+    return repo.commissionRuleRows(this.db);
   }
 
   /** A fulfilled seller part, with the commission and VAT frozen at its placement. */
