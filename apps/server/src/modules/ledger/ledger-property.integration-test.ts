@@ -170,8 +170,9 @@ async function apply(m: Model, a: Action): Promise<void> {
         refundId: `${order.id}-${order.refunds}`,
         orderId: order.id,
         amountRappen: amount,
-        sellerOrderId: order.id,
-        sellerId: order.sellerId,
+        // Half the refunds of unfulfilled orders come as a whole order's (no seller part).
+        sellerOrderId: !order.fulfilled && a.share % 2 === 0 ? null : order.id,
+        sellerId: !order.fulfilled && a.share % 2 === 0 ? null : order.sellerId,
         at,
       }),
     );

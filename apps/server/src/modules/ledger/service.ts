@@ -35,9 +35,12 @@ export interface RefundEvent {
   refundId: string;
   orderId: number;
   amountRappen: number;
-  /** The seller part refunded; its fulfilment decides who bears the refund. */
-  sellerOrderId: number;
-  sellerId: number;
+  /**
+   * The seller part refunded; its fulfilment decides who bears the refund. Null for a whole
+   * order's refund, which is only possible while nothing of it was fulfilled.
+   */
+  sellerOrderId: number | null;
+  sellerId: number | null;
   at?: Date;
 }
 
@@ -189,7 +192,8 @@ export class LedgerService {
    * pending of that part, else from the available balance (which may turn negative).
    */
   async recordRefund(tx: DbOrTx, e: RefundEvent): Promise<boolean> {
-    const fulfilled = await repo.findEntry(tx, `fulfilment:${e.sellerOrderId}`);
+    const fulfilled =
+      e.sellerOrderId === null ? null : await repo.findEntry(tx, `fulfilment:${e.sellerOrderId}`);
     const base = {
       eventKey: `refund:${e.refundId}`,
       kind: 'refund' as const,
@@ -198,7 +202,7 @@ export class LedgerService {
       ...(e.at ? { occurredAt: e.at } : {}),
     };
     const out = { account: ACCOUNTS.customerFunds, amountRappen: -e.amountRappen };
-    if (!fulfilled) {
+    if (!fulfilled || e.sellerOrderId === null || e.sellerId === null) {
       return this.post(tx, {
         ...base,
         lines: [{ account: ACCOUNTS.customerPrepayments, amountRappen: e.amountRappen }, out],
