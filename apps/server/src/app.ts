@@ -36,6 +36,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { payoutsRoutes } from './modules/payouts/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => ordersRoutes(scope, ctx));
   await app.register(async (scope) => paymentsRoutes(scope, ctx, options.payments));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
+  await app.register(async (scope) => ledgerRoutes(scope, ctx));
+  await app.register(async (scope) => payoutsRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

@@ -18,3 +18,5 @@ export * from './payments/qr-reference.ts';
 export * from './payments/address.ts';
 export * from './payments/schemas.ts';
 export * from './payments/rules.ts';
+export * from './ledger/commission.ts';
+export * from './ledger/schemas.ts';

@@ -89,6 +89,23 @@ const paymentSettings = {
     .optional(),
   DATATRANS_API_URL: optionalUrl.default('https://api.sandbox.datatrans.com'),
   DATATRANS_PAY_URL: optionalUrl.default('https://pay.sandbox.datatrans.com'),
+/** The platform's money (decision 225, 226): commission, holding period, payouts, VAT identity. */
+const moneySettings = {
+  /** Platform default commission in percent (two decimals at most); rules per seller or category override it. */
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(100).multipleOf(0.01).default(10),
+  /** Whether the seller's commission rate applies to the shipping of their part too. */
+  COMMISSION_ON_SHIPPING: z.enum(['true', 'false']).default('true'),
+  /** Days after fulfilment before earnings become available (the customer's window to complain). */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Smallest available balance a payout run pays; smaller balances carry forward. */
+  PAYOUT_MINIMUM_CHF: z.coerce.number().min(0).max(1_000_000).multipleOf(0.01).default(50),
+  PLATFORM_VAT_NUMBER: z.string().trim().max(40).default(''),
+  /** The account payouts leave from (pain.001 debtor account); payout files need it. */
+  PLATFORM_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || isValidIBAN(v), { message: 'must be a valid IBAN' })
+    .optional(),
 };
 
 const envSchema = z.object({
@@ -155,6 +172,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().min(1).default(20),
   ...processSettings,
   ...paymentSettings,
+  ...moneySettings,
   // Deployment: where the process sits and what it serves.
   /** Client addresses from X-Forwarded-For: only behind a proxy that sets it (docs/security.md). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

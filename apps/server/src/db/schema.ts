@@ -84,6 +84,9 @@ export const profiles = pgTable(
     description: text('description').notNull().default(''),
     /** A seller's shop name ('' = none: the username is shown). */
     displayName: text('display_name').notNull().default(''),
+    /** Where payouts go (decision 226): electronic format, checksum-valid, never a QR-IBAN. */
+    iban: text('iban'),
+    accountHolder: text('account_holder'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -625,5 +628,127 @@ export const bankRefunds = pgTable(
     uniqueIndex('bank_refunds_key_key').on(t.key),
     index('bank_refunds_order_idx').on(t.orderId),
     check('bank_refunds_amount_positive', sql`${t.amountRappen} > 0`),
+  ],
+);
+
+// ── The ledger (modules/ledger, decision 225) ─────────────────────────────────────────────
+
+/**
+ * One money event: append-only (a trigger refuses UPDATE and DELETE), written once per
+ * `event_key` (a repeated or raced event writes nothing). `seller_id`, `order_id`, gross and
+ * commission are what a seller's statement shows of it.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    eventKey: text('event_key').notNull(),
+    kind: text('kind').notNull(),
+    sellerId: integer('seller_id').references(() => users.id),
+    orderId: integer('order_id'),
+    payoutRunId: integer('payout_run_id'),
+    grossRappen: integer('gross_rappen').notNull().default(0),
+    commissionRappen: integer('commission_rappen').notNull().default(0),
+    vatRappen: integer('vat_rappen').notNull().default(0),
+    memo: text('memo').notNull().default(''),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_event_key').on(t.eventKey),
+    index('ledger_entries_seller_idx').on(t.sellerId, t.occurredAt),
+  ],
+);
+
+/**
+ * The entry's lines: signed Rappen (debit > 0, credit < 0) on an account, per seller for the
+ * sellers' accounts, per seller part (`part_ref`) where a hold or refund needs it. A deferred
+ * constraint trigger refuses an entry whose lines do not sum to zero.
+ */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    account: text('account').notNull(),
+    sellerId: integer('seller_id').references(() => users.id),
+    partRef: integer('part_ref'),
+    amountRappen: integer('amount_rappen').notNull(),
+  },
+  (t) => [
+    check('ledger_lines_amount_nonzero', sql`${t.amountRappen} <> 0`),
+    index('ledger_lines_entry_idx').on(t.entryId),
+    index('ledger_lines_seller_idx').on(t.sellerId, t.account),
+    index('ledger_lines_part_idx')
+      .on(t.partRef)
+      .where(sql`${t.partRef} is not null`),
+  ],
+);
+
+/** Commission rules: per seller, per category or both (null = any); the most specific wins. */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: serial('id').primaryKey(),
+    sellerId: integer('seller_id').references(() => users.id),
+    categoryId: integer('category_id').references(() => categories.id),
+    percentBp: integer('percent_bp').notNull(),
+    fixedFeeRappen: integer('fixed_fee_rappen').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('commission_rules_scope_key').on(
+      sql`coalesce(${t.sellerId}, 0)`,
+      sql`coalesce(${t.categoryId}, 0)`,
+    ),
+    check('commission_rules_percent', sql`${t.percentBp} between 0 and 10000`),
+    check('commission_rules_fee', sql`${t.fixedFeeRappen} >= 0`),
+  ],
+);
+
+/**
+ * Commission and VAT of an order line (`order_item_id`) or of a seller part's shipping
+ * (`order_item_id` null), frozen at placement: a later rule change never alters them.
+ */
+export const ledgerLineTerms = pgTable(
+  'ledger_line_terms',
+  {
+    id: serial('id').primaryKey(),
+    sellerOrderId: integer('seller_order_id').notNull(),
+    orderItemId: integer('order_item_id'),
+    grossRappen: integer('gross_rappen').notNull(),
+    percentBp: integer('percent_bp').notNull(),
+    fixedFeeRappen: integer('fixed_fee_rappen').notNull(),
+    commissionRappen: integer('commission_rappen').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    vatRappen: integer('vat_rappen').notNull(),
+  },
+  (t) => [uniqueIndex('ledger_line_terms_key').on(t.sellerOrderId, sql`coalesce(${t.orderItemId}, 0)`)],
+);
+
+/** A payout run (staff): one transfer per seller; executed once the bank carried out the file. */
+export const payoutRuns = pgTable('payout_runs', {
+  id: serial('id').primaryKey(),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  executedAt: ts('executed_at'),
+});
+
+export const payoutTransfers = pgTable(
+  'payout_transfers',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => payoutRuns.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    amountRappen: integer('amount_rappen').notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payout_transfers_pkey', columns: [t.runId, t.sellerId] }),
+    check('payout_transfers_positive', sql`${t.amountRappen} > 0`),
   ],
 );

@@ -31,6 +31,7 @@ const ID_KINDS: Record<string, Translations> = {
     fr: 'de remboursement bancaire',
     it: 'di rimborso bancario',
   },
+  'payout run': { de: 'Auszahlungslauf-ID', fr: 'de versement groupé', it: 'di pagamento cumulativo' },
 };
 
 function idEntries(): Catalogue {
@@ -1304,6 +1305,67 @@ export const MESSAGES: Catalogue = {
     de: 'Eine Begründung hat höchstens {max} Zeichen.',
     fr: 'Un motif comporte au plus {max} caractères.',
     it: 'Un motivo ha al massimo {max} caratteri.',
+  },
+  // ── ledger, payouts, payout account (decisions 225, 226) ────────────────────────────
+  'This is not a valid IBAN: check the letters and digits.': {
+    de: 'Das ist keine gültige IBAN: Prüfen Sie die Buchstaben und Ziffern.',
+    fr: 'Cet IBAN n’est pas valide : vérifiez les lettres et les chiffres.',
+    it: 'Questo IBAN non è valido: controlla lettere e cifre.',
+  },
+  'A QR-IBAN cannot receive payouts: enter the account’s ordinary IBAN.': {
+    de: 'Auf eine QR-IBAN kann nicht ausbezahlt werden: Geben Sie die gewöhnliche IBAN des Kontos ein.',
+    fr: 'Un QR-IBAN ne peut pas recevoir de versements : saisissez l’IBAN ordinaire du compte.',
+    it: 'Un QR-IBAN non può ricevere pagamenti: inserisci l’IBAN ordinario del conto.',
+  },
+  'Only seller accounts have a payout account.': {
+    de: 'Nur Verkäuferkonten haben ein Auszahlungskonto.',
+    fr: 'Seuls les comptes vendeur ont un compte de versement.',
+    it: 'Solo gli account venditore hanno un conto per i pagamenti.',
+  },
+  'An IBAN has at most 34 characters.': {
+    de: 'Eine IBAN hat höchstens 34 Zeichen.',
+    fr: 'Un IBAN comporte au plus 34 caractères.',
+    it: 'Un IBAN ha al massimo 34 caratteri.',
+  },
+  'The account holder has at most 70 characters.': {
+    de: 'Der Kontoinhaber hat höchstens 70 Zeichen.',
+    fr: 'Le titulaire du compte comporte au plus 70 caractères.',
+    it: 'L’intestatario del conto ha al massimo 70 caratteri.',
+  },
+  'Payout run {id} does not exist.': {
+    de: 'Den Auszahlungslauf {id} gibt es nicht.',
+    fr: 'Le versement groupé {id} n’existe pas.',
+    it: 'Il pagamento cumulativo {id} non esiste.',
+  },
+  'Statement {id} does not exist.': {
+    de: 'Die Abrechnung {id} gibt es nicht.',
+    fr: 'Le relevé {id} n’existe pas.',
+    it: 'L’estratto {id} non esiste.',
+  },
+  'Name a seller, a category or both: the platform default is COMMISSION_PERCENT.': {
+    de: 'Nennen Sie einen Verkäufer, eine Kategorie oder beides: Der Standard der Plattform ist COMMISSION_PERCENT.',
+    fr: 'Indiquez un vendeur, une catégorie ou les deux : le taux par défaut de la plateforme est COMMISSION_PERCENT.',
+    it: 'Indica un venditore, una categoria o entrambi: il valore predefinito della piattaforma è COMMISSION_PERCENT.',
+  },
+  'The seller or the category of this rule does not exist.': {
+    de: 'Den Verkäufer oder die Kategorie dieser Regel gibt es nicht.',
+    fr: 'Le vendeur ou la catégorie de cette règle n’existe pas.',
+    it: 'Il venditore o la categoria di questa regola non esiste.',
+  },
+  'The percent is a number from 0 to 100 with at most two decimals.': {
+    de: 'Der Prozentsatz ist eine Zahl von 0 bis 100 mit höchstens zwei Dezimalstellen.',
+    fr: 'Le pourcentage est un nombre de 0 à 100 avec au plus deux décimales.',
+    it: 'La percentuale è un numero da 0 a 100 con al massimo due decimali.',
+  },
+  'The fixed fee is an amount in CHF from 0 to 1000 with at most two decimals.': {
+    de: 'Die feste Gebühr ist ein Betrag in CHF von 0 bis 1000 mit höchstens zwei Dezimalstellen.',
+    fr: 'Les frais fixes sont un montant en CHF de 0 à 1000 avec au plus deux décimales.',
+    it: 'La tariffa fissa è un importo in CHF da 0 a 1000 con al massimo due decimali.',
+  },
+  'Set PLATFORM_IBAN (the account payouts leave from) to create payment files.': {
+    de: 'Setzen Sie PLATFORM_IBAN (das Konto, von dem die Auszahlungen abgehen), um Zahlungsdateien zu erstellen.',
+    fr: 'Définissez PLATFORM_IBAN (le compte d’où partent les versements) pour créer des fichiers de paiement.',
+    it: 'Imposta PLATFORM_IBAN (il conto da cui partono i pagamenti) per creare i file di pagamento.',
   },
   'Invalid number: must be a multiple of {divisor}': {
     de: 'Ungültige Zahl: muss ein Vielfaches von {divisor} sein',

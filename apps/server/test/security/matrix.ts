@@ -66,6 +66,15 @@ const SELLERS = (status: number): Expectations => ({
   sellerT: status,
   staff: 403,
 });
+/** Staff routes answer everyone else like a missing route (ARCHITECTURE, Staff). */
+const STAFF_ONLY = (status: number): Expectations => ({
+  anonymous: 401,
+  customerA: 404,
+  customerB: 404,
+  sellerS: 404,
+  sellerT: 404,
+  staff: status,
+});
 const NOT_OWNER = [403, 404] as const;
 /** Only S (owner) may; another seller is refused object-level, customers and staff function-level. */
 const ONLY_S = (status: number): Expectations => ({
@@ -526,6 +535,32 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       expect: ONLY_S(200),
       order: S_LAST,
     },
+  ],
+
+  // ---------------------------------------------------------------- ledger and payouts (decisions 225, 226)
+  'GET /api/finance/balance': [{ url: () => '/api/finance/balance/', expect: SELLERS(200) }],
+  'GET /api/finance/statements': [{ url: () => '/api/finance/statements/', expect: SELLERS(200) }],
+  'GET /api/finance/statements/:id': [
+    { url: () => '/api/finance/statements/2026-01/', expect: SELLERS(200) },
+    { label: 'csv', url: () => '/api/finance/statements/2026-01.csv', expect: SELLERS(200) },
+  ],
+  'GET /api/admin/ledger/trial-balance': [
+    { url: () => '/api/admin/ledger/trial-balance/', expect: STAFF_ONLY(200) },
+  ],
+  'GET /api/admin/commission-rules': [{ url: () => '/api/admin/commission-rules/', expect: STAFF_ONLY(200) }],
+  'PUT /api/admin/commission-rules': [
+    {
+      url: () => '/api/admin/commission-rules/',
+      body: (w) => ({ category: w.ref.category, percent: '10' }),
+      expect: STAFF_ONLY(200),
+    },
+  ],
+  'POST /api/admin/payouts': [{ url: () => '/api/admin/payouts/', expect: STAFF_ONLY(201) }],
+  'GET /api/admin/payouts/:id/pain001': [
+    { url: () => '/api/admin/payouts/999999/pain001/', expect: STAFF_ONLY(404) },
+  ],
+  'PUT /api/admin/payouts/:id/executed': [
+    { url: () => '/api/admin/payouts/999999/executed/', expect: STAFF_ONLY(404) },
   ],
 };
 

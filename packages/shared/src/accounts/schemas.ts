@@ -121,6 +121,9 @@ export const profileUpdateSchema = z.object({
     .trim()
     .max(PROFILE_TEXT_MAX.description, `Description has at most ${PROFILE_TEXT_MAX.description} characters.`)
     .optional(),
+  /** Where payouts go (decision 226): checked by its checksum on the server; '' removes it. */
+  iban: z.string().max(64, 'An IBAN has at most 34 characters.').optional(),
+  accountHolder: z.string().trim().max(70, 'The account holder has at most 70 characters.').optional(),
   category: z
     .union([
       z.array(z.coerce.number().int().positive('Category ids are positive integers.').max(2_147_483_647)),
@@ -152,6 +155,10 @@ export const profileSchema = z.object({
   industry: z.string(),
   headquarter: z.string(),
   description: z.string(),
+  /** The payout IBAN: in full to the owner, masked to everyone else; null when none. */
+  iban: z.string().nullable(),
+  /** The payout account's holder, to the owner only (null for everyone else). */
+  accountHolder: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -179,6 +179,23 @@ export class AccountsRepo implements CallerLookup {
     return rows[0] ?? null;
   }
 
+  /** Sellers' payout accounts (decision 226), for a payout run. */
+  async payoutAccounts(
+    userIds: number[],
+  ): Promise<{ userId: number; username: string; iban: string | null; accountHolder: string | null }[]> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({
+        userId: profiles.userId,
+        username: users.username,
+        iban: profiles.iban,
+        accountHolder: profiles.accountHolder,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(inArray(profiles.userId, userIds));
+  }
+
   async findProfile(id: number): Promise<ProfileWithCategories | null> {
     const list = await this.profilesWhere(eq(profiles.id, id));
     return list[0] ?? null;
@@ -256,7 +273,12 @@ export class AccountsRepo implements CallerLookup {
 
   async updateProfile(
     id: number,
-    values: Partial<Pick<ProfileRow, 'image' | 'industry' | 'headquarter' | 'description' | 'displayName'>>,
+    values: Partial<
+      Pick<
+        ProfileRow,
+        'image' | 'industry' | 'headquarter' | 'description' | 'displayName' | 'iban' | 'accountHolder'
+      >
+    >,
     categoryIds: number[] | undefined,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {

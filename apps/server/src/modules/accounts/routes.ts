@@ -248,7 +248,7 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => service.getProfile(idParam(request.params.id, 'profile')),
+    async (request) => service.getProfile(idParam(request.params.id, 'profile'), request.user?.id),
   );
 
   app.patch(

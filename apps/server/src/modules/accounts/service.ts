@@ -24,6 +24,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
+import { formatIban, maskIban, payoutIban } from '../../lib/iban.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
 
 export class AccountsService {
@@ -33,7 +34,9 @@ export class AccountsService {
     this.repo = new AccountsRepo(ctx.database.db);
   }
 
-  toProfile(p: ProfileWithCategories): Profile {
+  /** `viewerId`: who asks; only the owner sees the IBAN in full and the account holder. */
+  toProfile(p: ProfileWithCategories, viewerId?: number): Profile {
+    const owner = viewerId === p.profile.userId;
     return {
       id: p.profile.id,
       user: p.profile.userId,
@@ -48,6 +51,8 @@ export class AccountsService {
       industry: p.profile.industry,
       headquarter: p.profile.headquarter,
       description: p.profile.description,
+      iban: p.profile.iban ? (owner ? formatIban(p.profile.iban) : maskIban(p.profile.iban)) : null,
+      accountHolder: owner ? (p.profile.accountHolder ?? null) : null,
     };
   }
 
@@ -62,7 +67,7 @@ export class AccountsService {
     };
   }
 
-  private async toUser(row: UserRow): Promise<User> {
+  private async toUser(row: UserRow, viewerId = row.id): Promise<User> {
     const profile = await this.repo.findProfile(row.id);
     return {
       id: row.id,
@@ -71,7 +76,7 @@ export class AccountsService {
       date_joined: row.dateJoined.toISOString(),
       last_login: row.lastLogin?.toISOString() ?? null,
       is_staff: row.isStaff,
-      profile: profile ? this.toProfile(profile) : null,
+      profile: profile ? this.toProfile(profile, viewerId) : null,
     };
   }
 
@@ -243,10 +248,15 @@ export class AccountsService {
     return this.getProfile(caller.id);
   }
 
-  async getProfile(id: number): Promise<Profile> {
+  /** Where each seller's payout goes (the payouts module reads it through here). */
+  async payoutAccounts(sellerIds: number[]) {
+    return this.repo.payoutAccounts(sellerIds);
+  }
+
+  async getProfile(id: number, viewerId?: number): Promise<Profile> {
     const found = await this.repo.findProfile(id);
     if (!found) throw notFound(`Profile ${id} does not exist.`);
-    return this.toProfile(found);
+    return this.toProfile(found, viewerId);
   }
 
   async updateProfile(
@@ -261,7 +271,15 @@ export class AccountsService {
     if (existing.profile.userId !== caller.id) throw notFound(`Profile ${id} does not exist.`);
     const input = parseWith(
       profileUpdateSchema,
-      pick(fields, ['displayName', 'industry', 'headquarter', 'description', 'category']),
+      pick(fields, [
+        'displayName',
+        'industry',
+        'headquarter',
+        'description',
+        'category',
+        'iban',
+        'accountHolder',
+      ]),
     );
     if (input.displayName !== undefined && input.displayName !== existing.profile.displayName) {
       if (existing.profile.status !== 'STORE_OWNER' && input.displayName !== '') {
@@ -281,11 +299,12 @@ export class AccountsService {
           { field: 'category', message: `Category ${missing[0]} does not exist.` },
         ]);
     }
-    const values: Record<string, string> = {};
+    const values: Record<string, string | null> = {};
     if (input.industry !== undefined) values.industry = input.industry;
     if (input.headquarter !== undefined) values.headquarter = input.headquarter;
     if (input.description !== undefined) values.description = input.description;
     if (input.displayName !== undefined) values.displayName = input.displayName;
+    Object.assign(values, payoutFields(input, existing.profile.status));
     if (file) values.image = (await processImage(file.buffer, this.ctx.media, 'profiles')).key;
     try {
       await this.repo.updateProfile(id, values, categoryIds);
@@ -298,7 +317,7 @@ export class AccountsService {
     this.ctx.cache.invalidate();
     // The replaced image is nobody's any more (orders copy product images, never profile ones).
     if (values.image && existing.profile.image) await discardImage(this.ctx.media, existing.profile.image);
-    return this.getProfile(id);
+    return this.getProfile(id, caller.id);
   }
 
   async deleteAccount(caller: Caller, id: number): Promise<void> {
@@ -371,4 +390,20 @@ function addressInUseMail(email: string, newUsername: string) {
       'Marktgasse',
     ].join('\n'),
   };
+}
+
+/** The payout account of a seller's profile (decision 226): a valid IBAN, never a QR-IBAN. */
+function payoutFields(
+  input: { iban?: string | undefined; accountHolder?: string | undefined },
+  status: string,
+): { iban?: string | null; accountHolder?: string | null } {
+  if (input.iban === undefined && input.accountHolder === undefined) return {};
+  if (status !== 'STORE_OWNER') {
+    const message = 'Only seller accounts have a payout account.';
+    throw badRequest(message, [{ field: input.iban !== undefined ? 'iban' : 'accountHolder', message }]);
+  }
+  const out: { iban?: string | null; accountHolder?: string | null } = {};
+  if (input.iban !== undefined) out.iban = payoutIban(input.iban) || null;
+  if (input.accountHolder !== undefined) out.accountHolder = input.accountHolder || null;
+  return out;
 }
