@@ -89,6 +89,8 @@ const paymentSettings = {
     .optional(),
   DATATRANS_API_URL: optionalUrl.default('https://api.sandbox.datatrans.com'),
   DATATRANS_PAY_URL: optionalUrl.default('https://pay.sandbox.datatrans.com'),
+};
+
 /** The platform's money (decision 225, 226): commission, holding period, payouts, VAT identity. */
 const moneySettings = {
   /** Platform default commission in percent (two decimals at most); rules per seller or category override it. */
