@@ -113,7 +113,13 @@ export const searchQuerySchema = z
     search_string: z.string().max(200, 'A search has at most 200 characters.').optional().default(''),
     store_id: idParam.optional(),
     seller_id: idParam.optional(),
-    store_name: z.string().max(200).optional(),
+    // The spec's original client sends `store_name=undefined` when no store is chosen (issue 31):
+    // like an empty one, it means no store filter.
+    store_name: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((name) => (name === undefined || name.trim() === 'undefined' ? undefined : name)),
     offset: z.coerce
       .number()
       .int('offset must be a whole number.')
