@@ -704,6 +704,16 @@ export const MESSAGES: Catalogue = {
     fr: 'L’adresse est trop longue.',
     it: 'L’indirizzo è troppo lungo.',
   },
+  'The request headers are too large.': {
+    de: 'Die Kopfzeilen der Anfrage sind zu gross.',
+    fr: 'Les en-têtes de la requête sont trop volumineux.',
+    it: 'Le intestazioni della richiesta sono troppo grandi.',
+  },
+  'The request did not arrive in time. Please try again.': {
+    de: 'Die Anfrage ist nicht rechtzeitig angekommen. Bitte versuchen Sie es erneut.',
+    fr: 'La requête n’est pas arrivée à temps. Veuillez réessayer.',
+    it: 'La richiesta non è arrivata in tempo. Riprova.',
+  },
   'This content type is not supported.': {
     de: 'Dieser Inhaltstyp wird nicht unterstützt.',
     fr: 'Ce type de contenu n’est pas pris en charge.',
@@ -1218,6 +1228,11 @@ export const MESSAGES: Catalogue = {
     de: 'Eine Zahlung für Bestellung {id} ist im Gang. Bitte versuchen Sie es gleich nochmals.',
     fr: 'Un paiement de la commande {id} est en cours. Veuillez réessayer dans un instant.',
     it: 'Un pagamento dell’ordine {id} è in corso. Riprova tra un momento.',
+  },
+  'The amount due for order {id} has changed. Please start the payment again.': {
+    de: 'Der zu zahlende Betrag der Bestellung {id} hat sich geändert. Bitte starten Sie die Zahlung erneut.',
+    fr: 'Le montant dû pour la commande {id} a changé. Veuillez relancer le paiement.',
+    it: 'L’importo dovuto per l’ordine {id} è cambiato. Avvia di nuovo il pagamento.',
   },
   'Order {id} was cancelled and can no longer be paid.': {
     de: 'Bestellung {id} wurde storniert und kann nicht mehr bezahlt werden.',

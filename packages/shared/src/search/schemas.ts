@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { sellerSummarySchema } from '../accounts/schemas.ts';
 import { productListQuerySchema, productSchema, sellerProductsQuerySchema } from '../catalogue/schemas.ts';
 import { parseRappen } from '../money/money.ts';
-import { MAX_OFFSET, pagedSchema } from '../http/paging.ts';
+import { limitParam, offsetParam, pagedSchema } from '../http/paging.ts';
+import { digits } from '../http/params.ts';
 import { mapStoreSchema, storeSchema } from '../stores/schemas.ts';
 
 export const SEARCH_TYPES = [
@@ -62,7 +63,7 @@ export const SEARCH_PAGE_SIZES: Record<SearchType, { default: number; max: numbe
   map: { default: 1000, max: 1000 },
 };
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const idParam = digits(z.number().int().positive().max(2_147_483_647));
 const price = (name: string) => {
   const formatMessage = `${name} is an amount in CHF such as 49.90.`;
   return z
@@ -120,14 +121,9 @@ export const searchQuerySchema = z
       .max(200)
       .optional()
       .transform((name) => (name === undefined || name.trim() === 'undefined' ? undefined : name)),
-    offset: z.coerce
-      .number()
-      .int('offset must be a whole number.')
-      .min(0, 'offset must be 0 or more.')
-      .max(MAX_OFFSET, `offset must be at most ${MAX_OFFSET}.`)
-      .optional(),
+    offset: offsetParam.optional(),
     /** At most SEARCH_PAGE_SIZES[type].max (checked below, the maximum depends on the type). */
-    limit: z.coerce.number().int('limit must be a whole number.').optional(),
+    limit: limitParam.optional(),
     ...listOptionShape,
   })
   .superRefine((q, ctx) => {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { outbox } from '../../db/schema.ts';
 import type { CapturedPayment } from './payments/provider.ts';
-import { TestProvider } from './payments/test-provider.ts';
+import type { TestProvider } from './payments/test-provider.ts';
 import { OrdersService, ordersServiceFor } from './service.ts';
 
 let t: TestApp;
@@ -106,11 +106,11 @@ function slowCapturingProcess(outcome: 'captures' | 'refuses' = 'captures') {
   let started!: () => void;
   const capturing = new Promise<void>((resolve) => (started = resolve));
   const slow = Object.create(provider) as TestProvider;
-  slow.capture = async (order, request): Promise<CapturedPayment> => {
+  slow.capture = async (order): Promise<CapturedPayment> => {
     started();
     await gate;
     if (outcome === 'refuses') throw conflict('The payment provider declined the payment.');
-    return provider.capture(order, request);
+    return provider.capture(order);
   };
   (other as unknown as { provider: TestProvider }).provider = slow;
   return { other, release, capturing };
