@@ -916,6 +916,17 @@ export const MESSAGES: Catalogue = {
     fr: 'Une autre boutique s’appelle déjà «{name}». Choisissez un nom qui distingue votre boutique.',
     it: 'Un altro negozio si chiama già «{name}». Scegli un nome che distingua il tuo negozio.',
   },
+  '“{name}” looks too much like the name of another shop. Choose a name that tells your shop apart, for example with your town or street.':
+    {
+      de: '«{name}» sieht dem Namen eines anderen Ladens zu ähnlich. Wählen Sie einen Namen, der Ihren Laden unterscheidbar macht, zum Beispiel mit Ihrem Ort oder Ihrer Strasse.',
+      fr: '«{name}» ressemble trop au nom d’une autre boutique. Choisissez un nom qui distingue votre boutique, par exemple avec votre localité ou votre rue.',
+      it: '«{name}» somiglia troppo al nome di un altro negozio. Scegli un nome che distingua il tuo negozio, per esempio con la tua località o la tua via.',
+    },
+  'This username looks too much like an existing one. Please choose a name that is easy to tell apart.': {
+    de: 'Dieser Benutzername sieht einem bestehenden zu ähnlich. Bitte wählen Sie einen Namen, der sich gut unterscheiden lässt.',
+    fr: 'Ce nom d’utilisateur ressemble trop à un nom existant. Veuillez choisir un nom facile à distinguer.',
+    it: 'Questo nome utente somiglia troppo a uno esistente. Scegli un nome facile da distinguere.',
+  },
   'Only seller accounts have a shop name.': {
     de: 'Nur Verkäuferkonten haben einen Ladennamen.',
     fr: 'Seuls les comptes vendeur ont un nom de boutique.',

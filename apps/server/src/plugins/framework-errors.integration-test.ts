@@ -5,6 +5,7 @@
  * socket cases run on the production HTTP server (server.ts) with short timeouts.
  */
 import net from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../test/build.ts';
 import { buildApp } from '../app.ts';
@@ -94,7 +95,7 @@ describe("refusals of Node's HTTP parser, on a raw socket", () => {
 });
 
 describe("Fastify's refusals", () => {
-  const inject = (options: Parameters<typeof t.app.inject>[0]) => t.app.inject(options);
+  const inject = (options: InjectOptions) => t.app.inject(options);
 
   it('413, 415 and a body that is not JSON answer detail in the caller’s language', async () => {
     const big = await inject({
