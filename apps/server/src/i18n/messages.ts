@@ -861,6 +861,11 @@ export const MESSAGES: Catalogue = {
     fr: 'offset doit être au maximum {max}.',
     it: 'offset deve essere al massimo {max}.',
   },
+  'An id is a whole number above 0.': {
+    de: 'Eine ID ist eine ganze Zahl über 0.',
+    fr: 'Un identifiant est un nombre entier supérieur à 0.',
+    it: 'Un ID è un numero intero maggiore di 0.',
+  },
   'offset must be a whole number.': {
     de: 'offset muss eine ganze Zahl sein.',
     fr: 'offset doit être un nombre entier.',

@@ -153,8 +153,12 @@ describe('numbers in queries are decimal digits only', () => {
     expect(search.statusCode).toBe(400);
     const limit = await t.app.inject({ url: '/api/products/?limit=1e1' });
     expect(limit.statusCode).toBe(400);
-    const seller = await t.app.inject({ url: '/api/search/?type=products_by_seller&seller_id=0x1' });
+    const seller = await t.app.inject({
+      url: '/api/search/?type=products_by_seller&seller_id=0x1',
+      headers: { 'accept-language': 'de-CH' },
+    });
     expect(seller.statusCode).toBe(400);
+    expect(seller.json().detail).toContain('Eine ID ist eine ganze Zahl über 0.');
   });
 
   it('ids in paths too', async () => {

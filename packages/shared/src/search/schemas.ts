@@ -63,7 +63,10 @@ export const SEARCH_PAGE_SIZES: Record<SearchType, { default: number; max: numbe
   map: { default: 1000, max: 1000 },
 };
 
-const idParam = digits(z.number().int().positive().max(2_147_483_647));
+const ID_MESSAGE = 'An id is a whole number above 0.';
+const idParam = digits(
+  z.number({ message: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE),
+);
 const price = (name: string) => {
   const formatMessage = `${name} is an amount in CHF such as 49.90.`;
   return z
