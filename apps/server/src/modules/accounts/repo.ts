@@ -347,26 +347,31 @@ export class AccountsRepo implements CallerLookup {
    */
   async fillMissingSkeletons(skeletonOf: (name: string) => string, limit: number): Promise<number> {
     const people = await this.db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, name: users.username })
       .from(users)
       .where(isNull(users.nameSkeleton))
       .limit(limit);
-    for (const u of people) {
-      await this.db
-        .update(users)
-        .set({ nameSkeleton: skeletonOf(u.username) })
-        .where(eq(users.id, u.id));
-    }
     const shops = await this.db
-      .select({ id: profiles.id, displayName: profiles.displayName })
+      .select({ id: profiles.id, name: profiles.displayName })
       .from(profiles)
       .where(and(isNull(profiles.nameSkeleton), sql`${profiles.displayName} <> ''`))
       .limit(limit);
-    for (const p of shops) {
-      await this.db
-        .update(profiles)
-        .set({ nameSkeleton: skeletonOf(p.displayName) })
-        .where(eq(profiles.id, p.id));
+    // One statement per table and batch: a bulk load of thousands of sellers fills in seconds.
+    const rows = (list: { id: number; name: string }[]) =>
+      JSON.stringify(list.map((r) => ({ id: r.id, skeleton: skeletonOf(r.name) })));
+    if (people.length > 0) {
+      await rawRows(
+        this.db,
+        sql`update ${users} set name_skeleton = v.skeleton
+            from json_to_recordset(${rows(people)}::json) as v(id int, skeleton text) where ${users.id} = v.id`,
+      );
+    }
+    if (shops.length > 0) {
+      await rawRows(
+        this.db,
+        sql`update ${profiles} set name_skeleton = v.skeleton
+            from json_to_recordset(${rows(shops)}::json) as v(id int, skeleton text) where ${profiles.id} = v.id`,
+      );
     }
     return people.length + shops.length;
   }
