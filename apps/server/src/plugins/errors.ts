@@ -180,7 +180,9 @@ function apiRoutePatterns(app: FastifyInstance) {
   const patterns: { method: string; pattern: RegExp }[] = [];
   const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.includes('*')) return;
+    // Admin routes answer an unknown method like a missing route: a 405 would tell they exist.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/admin') || route.url.includes('*'))
+      return;
     const source = trim(route.url)
       .split('/')
       .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
