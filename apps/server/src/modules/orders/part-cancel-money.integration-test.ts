@@ -4,14 +4,14 @@
  * every part; customer and seller racing) the test provider's books must show
  * captured − refunded = the live parts' total, and every unit of stock back exactly once.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { buildShop, orderPayload, stockOf, type Shop } from '../../../test/order-builders.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
-import { outbox } from '../../db/schema.ts';
+import { orders, outbox } from '../../db/schema.ts';
 import type { CapturedPayment } from './payments/provider.ts';
 import type { TestProvider } from './payments/test-provider.ts';
 import { OrdersService, ordersServiceFor } from './service.ts';
@@ -225,6 +225,35 @@ describe('a part cancelled while the capture is under way (another process pays)
     await expectStock(c, { a: false, b: true });
     expect((await put(c.customer, `/api/orders/${c.orderId}/pay/`)).statusCode).toBe(200);
     expect(await expectMoneyFollowsLiveParts(c)).toEqual({ captured: 4600, refunded: 0 });
+  });
+});
+
+describe('a capture that lands after the reconciling job gave up on it', () => {
+  it('is refunded in full when a part was cancelled meanwhile, and the order asks for the live part', async () => {
+    const c = await twoSellerOrder();
+    const { other, release, capturing } = slowCapturingProcess();
+    const paying = other.pay(callerOf(c.customer), c.orderId, undefined).catch((e: Error) => e);
+    await capturing;
+    expect((await cancelPart(c.a, c.soA)).statusCode).toBe(200);
+    // The job finds no capture at the provider (it is still under way) and puts the order back.
+    await db
+      .update(orders)
+      .set({ payingUntil: sql`now() - interval '1 second'` })
+      .where(eq(orders.id, c.orderId));
+    await ordersServiceFor(t.app.ctx).reconcilePayments();
+    expect(await orderOf(c)).toMatchObject({ status: 'pending', totalAmount: '46.00' });
+    await expectStock(c, { a: false, b: true });
+
+    release();
+    const answer = await paying;
+    expect(answer).toBeInstanceOf(Error);
+    expect((answer as Error).message).toMatch(/refunded in full/);
+    // Nothing kept: the 144 captured went back, and the order still asks 46.
+    const refunded = [...provider.refunds.values()].filter((r) => r.orderId === c.orderId);
+    expect(refunded.map((r) => r.amountRappen)).toEqual([14400]);
+    expect(provider.captures.get(c.orderId)?.amountRappen).toBe(14400);
+    expect(await orderOf(c)).toMatchObject({ status: 'refunded', totalAmount: '46.00' });
+    await expectStock(c, { a: false, b: true });
   });
 });
 

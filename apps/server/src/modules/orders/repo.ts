@@ -759,9 +759,15 @@ export async function endPaying(tx: DbOrTx, orderId: number): Promise<boolean> {
 
 /**
  * Records a completed capture: paying → paid, or pending → paid while the hold lasts (the
- * job put it back to pending meanwhile). Null when the order can no longer be honoured.
+ * job put it back to pending meanwhile). Only for exactly the amount the order asks now: a
+ * part cancelled after the job put it back changed that (decision 196). Null when the order
+ * can no longer be honoured.
  */
-export async function markPaidAfterCapture(tx: DbOrTx, orderId: number): Promise<OrderRow | null> {
+export async function markPaidAfterCapture(
+  tx: DbOrTx,
+  orderId: number,
+  amountRappen: number,
+): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
     .set({ isPaid: true, paidAt: sql`now()`, status: 'paid', payingUntil: null })
@@ -770,6 +776,7 @@ export async function markPaidAfterCapture(tx: DbOrTx, orderId: number): Promise
         eq(orders.id, orderId),
         eq(orders.isPaid, false),
         sql`(${orders.status} = 'paying' or (${orders.status} = 'pending' and ${orders.expiresAt} > now()))`,
+        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${amountRappen}`,
       ),
     )
     .returning();

@@ -397,7 +397,7 @@ export class OrdersService {
           if (payment?.providerReference === captured.reference) return true;
           throw conflict(`Order ${orderId} is already paid.`);
         }
-        if (!(await repo.markPaidAfterCapture(tx, orderId))) return false;
+        if (!(await repo.markPaidAfterCapture(tx, orderId, captured.amountRappen))) return false;
         await repo.insertPayment(tx, {
           orderId,
           provider: captured.provider,
