@@ -21,7 +21,7 @@ import { RedisCacheBus } from './lib/cache-bus.ts';
 import { CallerCache } from './modules/accounts/caller-cache.ts';
 import { createLimits } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
-import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { securityHeaders } from './plugins/security.ts';
@@ -77,6 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     return503OnClosing: true,
     // Malformed URLs and over-long parameters get the same {detail} answer and headers as any error.
     frameworkErrors: frameworkErrorHandler,
+    // What Node's parser refuses (431, 408, …) answers {detail} in the caller's language too.
+    clientErrorHandler,
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -12,6 +12,7 @@ import { runMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { orderJobs } from './modules/orders/jobs.ts';
+import { AccountsService } from './modules/accounts/service.ts';
 import { seedCategories, seedDemoIfEmpty, DEMO_ACCOUNTS, type DemoLogins } from './demo/seed.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -128,6 +129,8 @@ export async function startServer(config: Config, { quiet = false } = {}) {
       held.release();
     });
     await app.ready();
+    // Look-alike checks need every name's skeleton: rows from before decision 198 and the demo loaders.
+    await new AccountsService(app.ctx).fillMissingSkeletons();
     // A stuck database ends the process (with a log line) so that its supervisor restarts it.
     opened.watchdog.start({
       log: app.log,

@@ -43,8 +43,16 @@ export const users = pgTable(
      * create the profile without a token, shortly after (docs/decisions/146). Null once used.
      */
     profileClaim: text('profile_claim'),
+    /**
+     * The username's confusable skeleton (accounts/skeleton.ts, decision 198): a new username
+     * whose skeleton a live account has is refused. Null only until the start-up backfill.
+     */
+    nameSkeleton: text('name_skeleton'),
   },
-  (t) => [uniqueIndex('users_username_key_key').on(t.usernameKey)],
+  (t) => [
+    uniqueIndex('users_username_key_key').on(t.usernameKey),
+    index('users_name_skeleton_idx').on(t.nameSkeleton),
+  ],
 );
 
 export const categories = pgTable('categories', {
@@ -87,10 +95,13 @@ export const profiles = pgTable(
     /** Where payouts go (decision 226): electronic format, checksum-valid, never a QR-IBAN. */
     iban: text('iban'),
     accountHolder: text('account_holder'),
+    /** The shop name's confusable skeleton (decision 198); null while there is no shop name. */
+    nameSkeleton: text('name_skeleton'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('profiles_status_idx').on(t.status, t.id),
+    index('profiles_name_skeleton_idx').on(t.nameSkeleton),
     // Shop names tell shops apart: unique once folded (case, accents, punctuation), decision 176.
     uniqueIndex('profiles_display_name_key')
       .on(sql`mg_search_fold(${t.displayName})`)

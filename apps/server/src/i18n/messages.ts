@@ -710,6 +710,16 @@ export const MESSAGES: Catalogue = {
     fr: 'L’adresse est trop longue.',
     it: 'L’indirizzo è troppo lungo.',
   },
+  'The request headers are too large.': {
+    de: 'Die Kopfzeilen der Anfrage sind zu gross.',
+    fr: 'Les en-têtes de la requête sont trop volumineux.',
+    it: 'Le intestazioni della richiesta sono troppo grandi.',
+  },
+  'The request did not arrive in time. Please try again.': {
+    de: 'Die Anfrage ist nicht rechtzeitig angekommen. Bitte versuchen Sie es erneut.',
+    fr: 'La requête n’est pas arrivée à temps. Veuillez réessayer.',
+    it: 'La richiesta non è arrivata in tempo. Riprova.',
+  },
   'This content type is not supported.': {
     de: 'Dieser Inhaltstyp wird nicht unterstützt.',
     fr: 'Ce type de contenu n’est pas pris en charge.',
@@ -857,6 +867,11 @@ export const MESSAGES: Catalogue = {
     fr: 'offset doit être au maximum {max}.',
     it: 'offset deve essere al massimo {max}.',
   },
+  'An id is a whole number above 0.': {
+    de: 'Eine ID ist eine ganze Zahl über 0.',
+    fr: 'Un identifiant est un nombre entier supérieur à 0.',
+    it: 'Un ID è un numero intero maggiore di 0.',
+  },
   'offset must be a whole number.': {
     de: 'offset muss eine ganze Zahl sein.',
     fr: 'offset doit être un nombre entier.',
@@ -911,6 +926,17 @@ export const MESSAGES: Catalogue = {
     de: 'Ein anderer Laden heisst bereits «{name}». Wählen Sie einen Namen, der Ihren Laden unterscheidbar macht.',
     fr: 'Une autre boutique s’appelle déjà «{name}». Choisissez un nom qui distingue votre boutique.',
     it: 'Un altro negozio si chiama già «{name}». Scegli un nome che distingua il tuo negozio.',
+  },
+  '“{name}” looks too much like the name of another shop. Choose a name that tells your shop apart, for example with your town or street.':
+    {
+      de: '«{name}» sieht dem Namen eines anderen Ladens zu ähnlich. Wählen Sie einen Namen, der Ihren Laden unterscheidbar macht, zum Beispiel mit Ihrem Ort oder Ihrer Strasse.',
+      fr: '«{name}» ressemble trop au nom d’une autre boutique. Choisissez un nom qui distingue votre boutique, par exemple avec votre localité ou votre rue.',
+      it: '«{name}» somiglia troppo al nome di un altro negozio. Scegli un nome che distingua il tuo negozio, per esempio con la tua località o la tua via.',
+    },
+  'This username looks too much like an existing one. Please choose a name that is easy to tell apart.': {
+    de: 'Dieser Benutzername sieht einem bestehenden zu ähnlich. Bitte wählen Sie einen Namen, der sich gut unterscheiden lässt.',
+    fr: 'Ce nom d’utilisateur ressemble trop à un nom existant. Veuillez choisir un nom facile à distinguer.',
+    it: 'Questo nome utente somiglia troppo a uno esistente. Scegli un nome facile da distinguere.',
   },
   'Only seller accounts have a shop name.': {
     de: 'Nur Verkäuferkonten haben einen Ladennamen.',
@@ -1224,6 +1250,11 @@ export const MESSAGES: Catalogue = {
     de: 'Eine Zahlung für Bestellung {id} ist im Gang. Bitte versuchen Sie es gleich nochmals.',
     fr: 'Un paiement de la commande {id} est en cours. Veuillez réessayer dans un instant.',
     it: 'Un pagamento dell’ordine {id} è in corso. Riprova tra un momento.',
+  },
+  'The amount due for order {id} has changed. Please start the payment again.': {
+    de: 'Der zu zahlende Betrag der Bestellung {id} hat sich geändert. Bitte starten Sie die Zahlung erneut.',
+    fr: 'Le montant dû pour la commande {id} a changé. Veuillez relancer le paiement.',
+    it: 'L’importo dovuto per l’ordine {id} è cambiato. Avvia di nuovo il pagamento.',
   },
   'Order {id} was cancelled and can no longer be paid.': {
     de: 'Bestellung {id} wurde storniert und kann nicht mehr bezahlt werden.',

@@ -4,6 +4,8 @@
  * (decision 160), and anything unexpected to a masked 500 logged with the request id. No
  * stack trace or SQL text ever reaches a client.
  */
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isUniqueViolation, pgErrorCode } from '../db/client.ts';
@@ -11,6 +13,7 @@ import { databaseFault, FAULT_ANSWERS, FaultLog, rootMessage } from '../db/outag
 import { IMAGE_TOO_LARGE_MESSAGE } from '@marktgasse/shared';
 import { AppError, type FieldError } from '../lib/errors.ts';
 import { describeFieldErrors } from '../lib/validation.ts';
+import { CONTENT_LANGUAGE, negotiateLanguage, translateDetail } from '../i18n/translate.ts';
 
 interface ZodIssueLike {
   instancePath?: string;
@@ -160,9 +163,98 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
 
+  const routes = apiRoutePatterns(app);
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: `There is no ${request.method} ${request.url.split('?')[0]}.` });
+    const path = request.url.split('?')[0]!;
+    // A path that exists with other methods: 405 naming them, not a 404 that says it does not exist.
+    const allowed = routes.methodsFor(path);
+    if (allowed.length > 0) {
+      return reply.status(405).header('allow', allowed.join(', ')).send({ detail: STATUS_SENTENCES[405] });
+    }
+    return reply.status(404).send({ detail: `There is no ${request.method} ${path}.` });
   });
+}
+
+/** The API's routes as path patterns (parameters and wildcards as "any segment"), collected as they are added. */
+function apiRoutePatterns(app: FastifyInstance) {
+  const patterns: { method: string; pattern: RegExp }[] = [];
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  app.addHook('onRoute', (route) => {
+    // Admin routes answer an unknown method like a missing route: a 405 would tell they exist.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/admin') || route.url.includes('*'))
+      return;
+    const source = trim(route.url)
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    for (const method of [route.method].flat()) patterns.push({ method, pattern: new RegExp(`^${source}$`) });
+  });
+  return {
+    methodsFor(path: string): string[] {
+      const wanted = trim(path);
+      return [...new Set(patterns.filter((p) => p.pattern.test(wanted)).map((p) => p.method))];
+    },
+  };
+}
+
+/** Node's parser error: `rawPacket` is the Buffer it was reading (typed otherwise by Fastify). */
+interface ParserError extends Error {
+  code?: string;
+  rawPacket?: unknown;
+}
+
+/** What the parser had read of the request, as text ('' when nothing). */
+function packetText(error: ParserError): string {
+  return Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+}
+
+/** What Node's HTTP parser refused before Fastify saw a request, as our status and sentence. */
+function clientErrorAnswer(error: ParserError): { status: number; detail: string } {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, detail: 'The request did not arrive in time. Please try again.' };
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The request line alone took most of the room: the address is what is too long.
+    const head = packetText(error);
+    const lineEnd = head.indexOf('\r\n');
+    const lineLength = lineEnd === -1 ? head.length : lineEnd;
+    return lineLength > http.maxHeaderSize / 2
+      ? { status: 414, detail: STATUS_SENTENCES[414]! }
+      : { status: 431, detail: 'The request headers are too large.' };
+  }
+  return { status: 400, detail: STATUS_SENTENCES[400]! };
+}
+
+/** The Accept-Language of a request that was refused while its headers were read (if it got that far). */
+function acceptLanguageOf(error: ParserError, socket: Socket): string | undefined {
+  const found = /\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(packetText(error))?.[1];
+  if (found) return found;
+  const incoming = (socket as { parser?: { incoming?: http.IncomingMessage } }).parser?.incoming;
+  const header = incoming?.headers['accept-language'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+/**
+ * For Fastify's `clientErrorHandler` (set in app.ts): what Node's HTTP parser refuses before
+ * Fastify sees a request (431 headers too large, 414 an address too long for the parser, 408
+ * a request that did not arrive in time, 400 anything malformed) answers `{"detail"}` in the
+ * caller's language, like every other error, instead of Fastify's `{"error","message"}`.
+ */
+export function clientErrorHandler(error: ParserError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = clientErrorAnswer(error);
+  const language = negotiateLanguage(acceptLanguageOf(error, socket));
+  const text = language === 'en' ? detail : (translateDetail(detail, language) ?? detail);
+  const body = JSON.stringify({ detail: text });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Language: ${CONTENT_LANGUAGE[language]}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -344,6 +344,13 @@ describe('GET /api/search/ by type', () => {
     );
     expect(products.status).toBe(200);
     expect(products.body.map((p) => p.id).sort()).toEqual([...shoes.products].sort());
+    // The original client sends the JavaScript value `undefined` when no store is chosen.
+    const unchosen = await search<Product[]>(
+      { type: 'my_products', store_name: 'undefined', search_string: '' },
+      shoes.seller,
+    );
+    expect(unchosen.status).toBe(200);
+    expect(unchosen.body.map((p) => p.id).sort()).toEqual([...shoes.products].sort());
     const stores = await search<Store[]>({ type: 'my_stores', search_string: '' }, shoes.seller);
     expect(stores.status).toBe(200);
     expect(stores.body.map((s) => s.id)).toEqual([shoes.store]);

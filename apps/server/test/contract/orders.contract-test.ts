@@ -133,6 +133,35 @@ describe('placing and paying (§7 Orders)', () => {
     }
   });
 
+  it('takes totals sent as JavaScript numbers, as the original client computes them', async () => {
+    const [bretzeli] = world.products;
+    const place = (totalPrice: number) =>
+      world.customer.post<Order>('/api/orders/add/', {
+        json: {
+          orderItems: orderPayload([{ product: bretzeli!.id, quantity: 3, inStore: false }]),
+          paymentMethod: 'PayPal',
+          totalPrice,
+          totalShippingPrice: 20,
+          shippingAddress: {
+            address: 'Kramgasse 49',
+            city: 'Bern',
+            postalCode: '3011',
+            country: 'Switzerland',
+          },
+        },
+      });
+    // 3 × 4.90 in JavaScript is 14.700000000000001: read as 14.70.
+    const total = 3 * Number(bretzeli!.price);
+    expect(String(total)).not.toBe('14.7');
+    const placed = await place(total);
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body.totalPrice).toBe('14.70');
+    // A third decimal is not rounding noise: still a 400 with a message.
+    const off = await place(14.705);
+    expect(off.status).toBe(400);
+    expect(off.body).toEqual({ detail: expect.stringContaining('totalPrice') });
+  });
+
   it('pays with {} under the merged content type too', async () => {
     const [bretzeli] = world.products;
     const placed = await world.customer.post<Order>('/api/orders/add/', {

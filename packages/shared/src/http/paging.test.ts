@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { nextOffset, pagingQuerySchema } from './paging.ts';
 
 describe('paging', () => {
+  it('reads offset and limit from decimal digits only (issue 31)', () => {
+    const schema = pagingQuerySchema(12, 100);
+    expect(schema.parse({ offset: '16', limit: '5' })).toEqual({ offset: 16, limit: 5 });
+    expect(schema.parse({})).toEqual({ offset: 0, limit: 12 });
+    for (const offset of ['0x10', '', '1e3', ' 5', '5 ', '+5', '1.0', '０']) {
+      expect(schema.safeParse({ offset }).success, JSON.stringify(offset)).toBe(false);
+    }
+    const refused = schema.safeParse({ offset: '0x10' });
+    expect(refused.error?.issues[0]?.message).toBe('offset must be a whole number.');
+    expect(schema.safeParse({ offset: '-1' }).error?.issues[0]?.message).toBe('offset must be 0 or more.');
+  });
+
   it('answers the next offset until the last page, then null', () => {
     expect(nextOffset(0, 12, 30)).toBe(12);
     expect(nextOffset(12, 12, 30)).toBe(24);

@@ -4,24 +4,35 @@
  * last page. A client pages by sending `?offset={next}` with the same other parameters.
  */
 import { z } from 'zod';
+import { digits } from './params.ts';
 
 export const MAX_OFFSET = 10_000_000;
+
+/** `offset` as a query parameter: decimal digits, 0 to MAX_OFFSET. */
+export const offsetParam = digits(
+  z
+    .number({ message: 'offset must be a whole number.' })
+    .int('offset must be a whole number.')
+    .min(0, 'offset must be 0 or more.')
+    .max(MAX_OFFSET, `offset must be at most ${MAX_OFFSET}.`),
+);
+
+/** `limit` as a query parameter whose range the caller checks. */
+export const limitParam = digits(
+  z.number({ message: 'limit must be a whole number.' }).int('limit must be a whole number.'),
+);
 
 /** `offset` and `limit` query parameters with a default and a maximum page size. */
 export function pagingQuerySchema(defaultLimit: number, maxLimit: number) {
   return z.object({
-    offset: z.coerce
-      .number()
-      .int('offset must be a whole number.')
-      .min(0, 'offset must be 0 or more.')
-      .max(MAX_OFFSET, `offset must be at most ${MAX_OFFSET}.`)
-      .default(0),
-    limit: z.coerce
-      .number()
-      .int('limit must be a whole number.')
-      .min(1, `limit must be between 1 and ${maxLimit}.`)
-      .max(maxLimit, `limit must be between 1 and ${maxLimit}.`)
-      .default(defaultLimit),
+    offset: offsetParam.default(0),
+    limit: digits(
+      z
+        .number({ message: 'limit must be a whole number.' })
+        .int('limit must be a whole number.')
+        .min(1, `limit must be between 1 and ${maxLimit}.`)
+        .max(maxLimit, `limit must be between 1 and ${maxLimit}.`),
+    ).default(defaultLimit),
   });
 }
 

@@ -27,6 +27,20 @@ describe('wire format', () => {
     expect(parseRappen('1.999')).toBeNull();
     expect(parseRappen('abc')).toBeNull();
   });
+  it('reads JSON numbers that are two-decimal amounts up to floating point noise (the original client)', () => {
+    expect(3 * 24.9).toBe(74.69999999999999);
+    expect(parseRappen(3 * 24.9)).toBe(7470);
+    expect(parseRappen(0.1 + 0.2)).toBe(30);
+    expect(parseRappen(3 * 4.9)).toBe(1470);
+    expect(parseRappen(-3 * 24.9)).toBe(-7470);
+    expect(parseRappen(999_999_999.99)).toBe(99_999_999_999);
+    // A third decimal is a different amount, not noise: refused rather than rounded.
+    expect(parseRappen(74.695)).toBeNull();
+    expect(parseRappen(74.6999)).toBeNull();
+    expect(parseRappen(Number.NaN)).toBeNull();
+    expect(parseRappen(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(parseRappen(1e12)).toBeNull();
+  });
   it('truncates the seller list price to whole francs', () => {
     expect(truncatedFrancs('49.90')).toBe('CHF 49');
     expect(truncatedFrancs(95)).toBe('CHF 0');

@@ -5,9 +5,30 @@
 
 export const RAPPEN_PER_FRANC = 100;
 
-/** Parses "49.9", "49.90", "49" or a number with at most two decimals into Rappen; null when invalid. */
+/**
+ * How far (in Rappen) a JSON number may lie from a two-decimal amount and still count as it:
+ * binary floating point noise such as 3 × 24.90 = 74.69999999999999 (decision 197). Far below
+ * a Rappen, so a third decimal (74.695) is still refused rather than rounded.
+ */
+const FLOAT_NOISE_RAPPEN = 1e-4;
+
+/** A JSON number as Rappen when it is a two-decimal amount up to float noise; null otherwise. */
+function numberToRappen(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const scaled = value * RAPPEN_PER_FRANC;
+  const rappen = Math.round(scaled);
+  if (Math.abs(scaled - rappen) > FLOAT_NOISE_RAPPEN) return null;
+  if (Math.abs(rappen) >= 1e9 * RAPPEN_PER_FRANC) return null;
+  return rappen === 0 ? 0 : rappen;
+}
+
+/**
+ * Parses "49.9", "49.90", "49" into Rappen, and a JSON number that is a two-decimal amount up to
+ * floating point noise (74.69999999999999 → 7470); null when invalid.
+ */
 export function parseRappen(value: string | number): number | null {
-  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (typeof value === 'number') return numberToRappen(value);
+  const text = value.trim();
   const match = /^(-)?(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
   const [, minus, whole, fraction = ''] = match;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { sellerSummarySchema } from '../accounts/schemas.ts';
 import { productListQuerySchema, productSchema, sellerProductsQuerySchema } from '../catalogue/schemas.ts';
 import { parseRappen } from '../money/money.ts';
-import { MAX_OFFSET, pagedSchema } from '../http/paging.ts';
+import { limitParam, offsetParam, pagedSchema } from '../http/paging.ts';
+import { digits } from '../http/params.ts';
 import { mapStoreSchema, storeSchema } from '../stores/schemas.ts';
 
 export const SEARCH_TYPES = [
@@ -62,7 +63,10 @@ export const SEARCH_PAGE_SIZES: Record<SearchType, { default: number; max: numbe
   map: { default: 1000, max: 1000 },
 };
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const ID_MESSAGE = 'An id is a whole number above 0.';
+const idParam = digits(
+  z.number({ message: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(2_147_483_647, ID_MESSAGE),
+);
 const price = (name: string) => {
   const formatMessage = `${name} is an amount in CHF such as 49.90.`;
   return z
@@ -113,15 +117,16 @@ export const searchQuerySchema = z
     search_string: z.string().max(200, 'A search has at most 200 characters.').optional().default(''),
     store_id: idParam.optional(),
     seller_id: idParam.optional(),
-    store_name: z.string().max(200).optional(),
-    offset: z.coerce
-      .number()
-      .int('offset must be a whole number.')
-      .min(0, 'offset must be 0 or more.')
-      .max(MAX_OFFSET, `offset must be at most ${MAX_OFFSET}.`)
-      .optional(),
+    // The spec's original client sends `store_name=undefined` when no store is chosen (issue 31):
+    // like an empty one, it means no store filter.
+    store_name: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((name) => (name === undefined || name.trim() === 'undefined' ? undefined : name)),
+    offset: offsetParam.optional(),
     /** At most SEARCH_PAGE_SIZES[type].max (checked below, the maximum depends on the type). */
-    limit: z.coerce.number().int('limit must be a whole number.').optional(),
+    limit: limitParam.optional(),
     ...listOptionShape,
   })
   .superRefine((q, ctx) => {

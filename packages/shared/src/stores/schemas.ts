@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
+import { offsetParam, pagedSchema, pagingQuerySchema } from '../http/paging.ts';
+import { digits } from '../http/params.ts';
 import { moneySchema } from '../money/schemas.ts';
 
 export const STORE_LIMITS = {
@@ -225,11 +226,12 @@ export const storeStocksQuerySchema = z.object({
 export const pagedStoreStocksSchema = pagedSchema(storeStockSchema);
 
 export const stockListQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be between 1 and 100.')
-    .max(100, 'limit must be between 1 and 100.')
-    .default(100),
+  offset: offsetParam.default(0),
+  limit: digits(
+    z
+      .number({ message: 'limit must be a whole number.' })
+      .int('limit must be a whole number.')
+      .min(1, 'limit must be between 1 and 100.')
+      .max(100, 'limit must be between 1 and 100.'),
+  ).default(100),
 });

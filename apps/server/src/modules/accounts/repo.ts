@@ -101,6 +101,7 @@ export class AccountsRepo implements CallerLookup {
       passwordHash: string;
       profileClaim?: string | null;
       isStaff?: boolean;
+      nameSkeleton?: string;
     },
     tx: DbOrTx = this.db,
   ): Promise<UserRow> {
@@ -271,17 +272,30 @@ export class AccountsRepo implements CallerLookup {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Updates a profile. With `beforeWrite`, that check runs first inside the same transaction
+   * (the shop name's look-alike check under its skeleton's lock, decision 198).
+   */
   async updateProfile(
     id: number,
     values: Partial<
       Pick<
         ProfileRow,
-        'image' | 'industry' | 'headquarter' | 'description' | 'displayName' | 'iban' | 'accountHolder'
+        | 'image'
+        | 'industry'
+        | 'headquarter'
+        | 'description'
+        | 'displayName'
+        | 'nameSkeleton'
+        | 'iban'
+        | 'accountHolder'
       >
     >,
     categoryIds: number[] | undefined,
+    beforeWrite?: (tx: DbOrTx) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await beforeWrite?.(tx);
       if (Object.keys(values).length) await tx.update(profiles).set(values).where(eq(profiles.id, id));
       if (categoryIds) {
         await tx.delete(profileCategories).where(eq(profileCategories.profileId, id));
@@ -312,6 +326,81 @@ export class AccountsRepo implements CallerLookup {
       )
       .limit(1);
     return rows.length > 0;
+  }
+
+  /**
+   * Holds, until the transaction ends, the lock of every name with this skeleton: two
+   * registrations or renames of look-alikes check and write one after the other, in any
+   * process (decision 198).
+   */
+  async lockNameSkeleton(skeleton: string, tx: DbOrTx): Promise<void> {
+    await rawRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`name-skeleton:${skeleton}`}))`);
+  }
+
+  /** Whether a live account other than `exceptUserId` has a username with this skeleton (one indexed lookup). */
+  async usernameLookAlikeTaken(skeleton: string, tx: DbOrTx = this.db, exceptUserId = 0): Promise<boolean> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.nameSkeleton, skeleton), isNull(users.deletedAt), sql`${users.id} <> ${exceptUserId}`),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Whether another live seller is shown under a name with this skeleton: their shop name's,
+   * or their username's while they have none. Two indexed lookups in one statement.
+   */
+  async shopLookAlikeTaken(skeleton: string, exceptUserId: number, tx: DbOrTx = this.db): Promise<boolean> {
+    const [row] = await rawRows<{ taken: boolean }>(
+      tx,
+      sql`select exists (
+            select 1 from ${profiles} p join ${users} u on u.id = p.user_id
+            where p.name_skeleton = ${skeleton} and p.status = 'STORE_OWNER'
+              and u.deleted_at is null and p.user_id <> ${exceptUserId})
+          or exists (
+            select 1 from ${users} u join ${profiles} p on p.user_id = u.id
+            where u.name_skeleton = ${skeleton} and p.display_name = '' and p.status = 'STORE_OWNER'
+              and u.deleted_at is null and u.id <> ${exceptUserId}) as taken`,
+    );
+    return Boolean(row?.taken);
+  }
+
+  /**
+   * Skeletons for rows written before decision 198 or by the demo and bulk loaders: at most
+   * `limit` users and shop names per call; answers how many it filled.
+   */
+  async fillMissingSkeletons(skeletonOf: (name: string) => string, limit: number): Promise<number> {
+    const people = await this.db
+      .select({ id: users.id, name: users.username })
+      .from(users)
+      .where(isNull(users.nameSkeleton))
+      .limit(limit);
+    const shops = await this.db
+      .select({ id: profiles.id, name: profiles.displayName })
+      .from(profiles)
+      .where(and(isNull(profiles.nameSkeleton), sql`${profiles.displayName} <> ''`))
+      .limit(limit);
+    // One statement per table and batch: a bulk load of thousands of sellers fills in seconds.
+    const rows = (list: { id: number; name: string }[]) =>
+      JSON.stringify(list.map((r) => ({ id: r.id, skeleton: skeletonOf(r.name) })));
+    if (people.length > 0) {
+      await rawRows(
+        this.db,
+        sql`update ${users} set name_skeleton = v.skeleton
+            from json_to_recordset(${rows(people)}::json) as v(id int, skeleton text) where ${users.id} = v.id`,
+      );
+    }
+    if (shops.length > 0) {
+      await rawRows(
+        this.db,
+        sql`update ${profiles} set name_skeleton = v.skeleton
+            from json_to_recordset(${rows(shops)}::json) as v(id int, skeleton text) where ${profiles.id} = v.id`,
+      );
+    }
+    return people.length + shops.length;
   }
 
   /** Paid seller orders of this seller that are not completed yet block the deletion. */

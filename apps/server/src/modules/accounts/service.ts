@@ -9,7 +9,7 @@ import type {
 import { profileUpdateSchema, usernameKey } from '@marktgasse/shared';
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/client.ts';
+import { isUniqueViolation, type DbOrTx } from '../../db/client.ts';
 import {
   AppError,
   badRequest,
@@ -26,6 +26,7 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { formatIban, maskIban, payoutIban } from '../../lib/iban.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
+import { nameSkeleton } from './skeleton.ts';
 
 export class AccountsService {
   readonly repo: AccountsRepo;
@@ -115,6 +116,7 @@ export class AccountsService {
     // Usernames are public (profiles, reviews): saying one is taken reveals nothing new.
     const key = usernameKey(input.username);
     if (await this.repo.usernameTaken(key)) throw conflict('A user with that username already exists.');
+    const skeleton = nameSkeleton(input.username);
     const email = input.email.toLowerCase();
     const passwordHash = await hashPassword(input.password);
     // An address that already has an account is accepted like any other (the answer must not
@@ -123,10 +125,14 @@ export class AccountsService {
     let row: UserRow;
     try {
       row = await this.ctx.database.db.transaction(async (tx) => {
+        // Look-alikes of another username are refused, checked under the skeleton's lock (decision 198).
+        await this.repo.lockNameSkeleton(skeleton, tx);
+        if (await this.repo.usernameLookAlikeTaken(skeleton, tx)) throw usernameLookAlike();
         const user = await this.repo.insertUser(
           {
             username: input.username,
             usernameKey: key,
+            nameSkeleton: skeleton,
             email,
             passwordHash,
             profileClaim: input.status ? null : this.profileClaim(ip),
@@ -305,9 +311,16 @@ export class AccountsService {
     if (input.description !== undefined) values.description = input.description;
     if (input.displayName !== undefined) values.displayName = input.displayName;
     Object.assign(values, payoutFields(input, existing.profile.status));
+    const renamed = input.displayName !== undefined && input.displayName !== existing.profile.displayName;
+    const skeleton = renamed && input.displayName ? nameSkeleton(input.displayName) : null;
     if (file) values.image = (await processImage(file.buffer, this.ctx.media, 'profiles')).key;
     try {
-      await this.repo.updateProfile(id, values, categoryIds);
+      await this.repo.updateProfile(
+        id,
+        renamed ? { ...values, nameSkeleton: skeleton } : values,
+        categoryIds,
+        skeleton ? (tx) => this.refuseShopLookAlike(tx, skeleton, caller.id, input.displayName!) : undefined,
+      );
     } catch (error) {
       if (values.image) await discardImage(this.ctx.media, values.image);
       // Two sellers racing for one shop name: the folded unique index decides.
@@ -318,6 +331,27 @@ export class AccountsService {
     // The replaced image is nobody's any more (orders copy product images, never profile ones).
     if (values.image && existing.profile.image) await discardImage(this.ctx.media, existing.profile.image);
     return this.getProfile(id, caller.id);
+  }
+
+  /** Inside the rename's transaction, under the skeleton's lock: 409 when another shop looks the same. */
+  private async refuseShopLookAlike(
+    tx: DbOrTx,
+    skeleton: string,
+    userId: number,
+    name: string,
+  ): Promise<void> {
+    await this.repo.lockNameSkeleton(skeleton, tx);
+    if (await this.repo.shopLookAlikeTaken(skeleton, userId, tx)) throw shopNameLookAlike(name);
+  }
+
+  /** Fills the skeletons of names written before decision 198 (or by the demo loaders), at start. */
+  async fillMissingSkeletons(): Promise<number> {
+    let filled = 0;
+    for (;;) {
+      const n = await this.repo.fillMissingSkeletons(nameSkeleton, 500);
+      filled += n;
+      if (n === 0) return filled;
+    }
   }
 
   async deleteAccount(caller: Caller, id: number): Promise<void> {
@@ -365,6 +399,17 @@ function pick(source: Record<string, unknown>, keys: string[]): Record<string, u
   const out: Record<string, unknown> = {};
   for (const k of keys) if (source[k] !== undefined) out[k] = source[k];
   return out;
+}
+
+const usernameLookAlike = () => {
+  const message =
+    'This username looks too much like an existing one. Please choose a name that is easy to tell apart.';
+  return new AppError('CONFLICT', message, [{ field: 'username', message }]);
+};
+
+function shopNameLookAlike(name: string) {
+  const message = `“${name}” looks too much like the name of another shop. Choose a name that tells your shop apart, for example with your town or street.`;
+  return new AppError('CONFLICT', message, [{ field: 'displayName', message }]);
 }
 
 /** The notice to an address that a new registration named as its own (decision 146). */

@@ -58,7 +58,9 @@ export async function processImage(
     throw unsupportedMedia('The file is not an image: upload a JPEG, PNG, WebP, GIF or AVIF picture.');
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    metadata = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    // The header only, no pixels decoded: without a pixel limit here, a pixel flood reaches
+    // the check below and answers 413 naming the limit instead of "could not be read".
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupportedMedia('The image could not be read: upload a JPEG, PNG, WebP, GIF or AVIF picture.');
   }

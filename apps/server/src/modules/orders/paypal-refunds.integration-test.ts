@@ -247,3 +247,47 @@ describe('issue 20 row 9: captured means recorded', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('issue 31 row 1: a part cancelled after the PayPal order was made', () => {
+  it('asks PayPal for the live part only: the old PayPal order is refused uncharged, a new one is for 46', async () => {
+    const a = await buildShop(t.app, db(), { prices: ['78.00'], stock: [[5]] });
+    const b = await buildShop(t.app, db(), { prices: ['26.00'], stock: [[5]] });
+    const customer = await registerUser(t.app);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/add/',
+      headers: customer.auth,
+      payload: orderPayload([{ product: a.products[0]! }, { product: b.products[0]! }], {
+        totalPrice: '104.00',
+        totalShippingPrice: '40.00',
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { id: orderId, sellerOrder } = placed.json() as {
+      id: number;
+      sellerOrder: { id: number; seller: { id: number } }[];
+    };
+    const checkout = () =>
+      t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/paypal/`, headers: customer.auth });
+    const first = (await checkout()).json().id as string;
+    expect(fake.orders.get(first)?.value).toBe('144.00');
+
+    const soA = sellerOrder.find((so) => so.seller.id === a.seller.id)!.id;
+    expect(
+      (await put(a.seller, `/api/seller-orders/${soA}/cancel/`, { reason: 'Sold out' })).statusCode,
+    ).toBe(200);
+    const stale = await put(customer, `/api/orders/${orderId}/pay/`, { paypalOrderId: first });
+    expect(stale.statusCode).toBe(409);
+    expect(fake.orders.get(first)?.captures).toEqual([]);
+    expect((await orderRow(orderId)).status).toBe('pending');
+
+    const second = (await checkout()).json().id as string;
+    expect(second).not.toBe(first);
+    expect(fake.orders.get(second)?.value).toBe('46.00');
+    const paid = await put(customer, `/api/orders/${orderId}/pay/`, { paypalOrderId: second });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid', totalAmount: '46.00' });
+    expect(await paymentRows(orderId)).toEqual([expect.objectContaining({ amountRappen: 4600 })]);
+    expect(await stockOf(db(), a.stores[0]!.id, a.products[0]!.id)).toBe(5);
+  });
+});

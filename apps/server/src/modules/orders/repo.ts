@@ -455,15 +455,46 @@ export async function hasDeletedSeller(db: DbOrTx, orderId: number): Promise<boo
   return rows.length > 0;
 }
 
+/** Keeps the provider's order id, once, and only while the order still asks `totalRappen`. */
 export async function setProviderOrderId(
   db: DbOrTx,
   orderId: number,
   providerOrderId: string,
+  totalRappen: number,
 ): Promise<void> {
   await db
     .update(orders)
     .set({ providerOrderId })
-    .where(and(eq(orders.id, orderId), isNull(orders.providerOrderId)));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNull(orders.providerOrderId),
+        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${totalRappen}`,
+      ),
+    );
+}
+
+/**
+ * An unpaid, pending order asks for its live parts only: items and shipping become the sums of
+ * its seller orders not cancelled (each part's shipping is the shipping rule's answer for that
+ * seller's items). When the amount changes, the provider order made for the old amount is
+ * forgotten, so the next checkout asks the provider for the new one.
+ */
+export async function settleUnpaidTotals(tx: DbOrTx, orderId: number): Promise<void> {
+  const live = (column: SQL) =>
+    sql`(select coalesce(sum(${column}), 0)::int from ${sellerOrders} so
+         where so.order_id = ${orderId} and so.cancelled_at is null)`;
+  const items = live(sql`so.items_rappen`);
+  const shipping = live(sql`so.shipping_rappen`);
+  await tx
+    .update(orders)
+    .set({
+      itemsRappen: items,
+      shippingRappen: shipping,
+      providerOrderId: sql`case when ${orders.itemsRappen} + ${orders.shippingRappen} = ${items} + ${shipping}
+        then ${orders.providerOrderId} else null end`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), eq(orders.status, 'pending')));
 }
 
 /** pending → paid, only once; false when another call got there first or the order expired. */
@@ -756,9 +787,15 @@ export async function endPaying(tx: DbOrTx, orderId: number): Promise<boolean> {
 
 /**
  * Records a completed capture: paying → paid, or pending → paid while the hold lasts (the
- * job put it back to pending meanwhile). Null when the order can no longer be honoured.
+ * job put it back to pending meanwhile). Only for exactly the amount the order asks now: a
+ * part cancelled after the job put it back changed that (decision 196). Null when the order
+ * can no longer be honoured.
  */
-export async function markPaidAfterCapture(tx: DbOrTx, orderId: number): Promise<OrderRow | null> {
+export async function markPaidAfterCapture(
+  tx: DbOrTx,
+  orderId: number,
+  amountRappen: number,
+): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
     .set({ isPaid: true, paidAt: sql`now()`, status: 'paid', payingUntil: null })
@@ -767,6 +804,7 @@ export async function markPaidAfterCapture(tx: DbOrTx, orderId: number): Promise
         eq(orders.id, orderId),
         eq(orders.isPaid, false),
         sql`(${orders.status} = 'paying' or (${orders.status} = 'pending' and ${orders.expiresAt} > now()))`,
+        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${amountRappen}`,
       ),
     )
     .returning();
@@ -854,7 +892,10 @@ export async function dropRefund(tx: DbOrTx, id: number): Promise<void> {
   await tx.delete(refunds).where(and(eq(refunds.id, id), isNull(refunds.completedAt)));
 }
 
-/** Refunds asked for more than `seconds` ago that never completed (a crash, a lost answer). */
+/**
+ * Refunds asked for more than `seconds` ago that never completed (a crash, a lost answer).
+ * Not those of an order whose capture is still unknown: they wait for the capture (decision 196).
+ */
 export async function stalePendingRefunds(db: DbOrTx, seconds: number, limit: number): Promise<RefundRow[]> {
   return db
     .select()
@@ -863,6 +904,7 @@ export async function stalePendingRefunds(db: DbOrTx, seconds: number, limit: nu
       and(
         isNull(refunds.completedAt),
         lte(refunds.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+        sql`not exists (select 1 from ${orders} o where o.id = ${refunds.orderId} and o.status = 'paying')`,
       ),
     )
     .orderBy(asc(refunds.id))

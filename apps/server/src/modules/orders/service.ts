@@ -52,6 +52,8 @@ export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promis
 
 const paymentInProgress = (orderId: number) =>
   conflict(`A payment for order ${orderId} is in progress. Please try again in a moment.`);
+const amountChanged = (orderId: number) =>
+  conflict(`The amount due for order ${orderId} has changed. Please start the payment again.`);
 
 /** Reads and plans again this many times when other checkouts took the planned units first. */
 const PLACE_ATTEMPTS = 5;
@@ -323,14 +325,13 @@ export class OrdersService {
     return this.serialized(orderId, async () => {
       const order = await this.payable(caller, orderId);
       if (order.providerOrderId) return { id: order.providerOrderId };
-      const id = await provider.createCheckout!({
-        id: order.id,
-        totalRappen: order.itemsRappen + order.shippingRappen,
-        providerOrderId: null,
-      });
-      await repo.setProviderOrderId(this.db, order.id, id);
+      const totalRappen = order.itemsRappen + order.shippingRappen;
+      const id = await provider.createCheckout!({ id: order.id, totalRappen, providerOrderId: null });
+      // Kept only while the order still asks that amount: a part cancelled meanwhile changed it.
+      await repo.setProviderOrderId(this.db, order.id, id, totalRappen);
       const stored = await repo.findOrder(this.db, order.id);
-      return { id: stored?.providerOrderId ?? id };
+      if (!stored?.providerOrderId) throw amountChanged(order.id);
+      return { id: stored.providerOrderId };
     });
   }
 
@@ -348,7 +349,6 @@ export class OrdersService {
   ): Promise<Order> {
     return this.serialized(orderId, async () => {
       const order = await this.payable(caller, orderId);
-      const totalRappen = order.itemsRappen + order.shippingRappen;
       const paying = await repo.beginPaying(
         this.db,
         order.id,
@@ -359,6 +359,8 @@ export class OrdersService {
         await this.payable(caller, orderId);
         throw paymentInProgress(orderId);
       }
+      // What the order asks now: the row that turned paying, after any part cancelled before it.
+      const totalRappen = paying.itemsRappen + paying.shippingRappen;
       let captured: CapturedPayment;
       try {
         captured = await this.provider.capture(
@@ -370,12 +372,12 @@ export class OrdersService {
         // Unreachable or anything unexpected: unknown, so it stays paying and the job asks
         // the provider once payingUntil has passed.
         if (error instanceof AppError && error.code !== 'UNAVAILABLE') {
-          await repo.endPaying(this.db, order.id);
+          await this.backToPending(order.id);
         }
         throw error;
       }
       if (captured.amountRappen !== totalRappen || captured.currency !== 'CHF') {
-        await repo.endPaying(this.db, order.id);
+        await this.backToPending(order.id);
         throw conflict(`The payment does not match the order total of ${formatCHF(totalRappen)}.`);
       }
       const outcome = await this.recordCapture(order.id, captured);
@@ -401,7 +403,7 @@ export class OrdersService {
           if (payment?.providerReference === captured.reference) return true;
           throw conflict(`Order ${orderId} is already paid.`);
         }
-        if (!(await repo.markPaidAfterCapture(tx, orderId))) return false;
+        if (!(await repo.markPaidAfterCapture(tx, orderId, captured.amountRappen))) return false;
         await repo.insertPayment(tx, {
           orderId,
           provider: captured.provider,
@@ -413,7 +415,10 @@ export class OrdersService {
         return true;
       }),
     );
-    if (paid) return 'paid';
+    if (paid) {
+      await this.refundPartsCancelledDuringCapture(orderId);
+      return 'paid';
+    }
     const refund = await withRetry(() =>
       this.db.transaction(async (tx) => {
         await repo.insertPaymentOnce(tx, {
@@ -438,6 +443,45 @@ export class OrdersService {
     return 'refunded';
   }
 
+  /**
+   * Parts cancelled while the capture was under way (decision 196): the capture took their
+   * share, so their refunds, written at the cancellation, run now. One the provider cannot
+   * take now stays for the reconciling job.
+   */
+  private async refundPartsCancelledDuringCapture(orderId: number): Promise<void> {
+    const held = (await repo.refundsOfOrder(this.db, orderId)).filter(
+      (r) => !r.completedAt && r.sellerOrderId !== null,
+    );
+    for (const refund of held) {
+      try {
+        await this.runRefund(refund);
+      } catch {
+        // Refused (the part goes on, as after a refused refund) or unreachable (the job asks again).
+      }
+    }
+  }
+
+  /**
+   * paying → pending when nothing was captured: the refunds held for parts cancelled during
+   * the capture are dropped (there is nothing to refund) and those parts are finished as
+   * unpaid cancellations, so the order asks only for its live parts.
+   */
+  private async backToPending(orderId: number): Promise<void> {
+    await withRetry(() =>
+      this.db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, orderId);
+        if (!order || !(await repo.endPaying(tx, orderId))) return;
+        const held = (await repo.refundsOfOrder(tx, orderId)).filter(
+          (r) => !r.completedAt && r.sellerOrderId !== null,
+        );
+        for (const refund of held) {
+          await repo.dropRefund(tx, refund.id);
+          await this.finishSellerCancel(tx, { ...order, status: 'pending' }, refund.sellerOrderId!, 0);
+        }
+      }),
+    );
+  }
+
   // ------------------------------------------------------------ reconciling (decisions 156, 157)
 
   /**
@@ -458,7 +502,7 @@ export class OrdersService {
           providerOrderId: order.providerOrderId,
         });
         if (captured) await this.recordCapture(id, captured);
-        else await repo.endPaying(this.db, id);
+        else await this.backToPending(id);
         settled += 1;
       } catch (error) {
         // The provider cannot tell yet (or refused a refund): this order waits for the next pass.
@@ -538,6 +582,8 @@ export class OrdersService {
   ): Promise<void> {
     await this.stores.returnStock(tx, await repo.releaseSellerOrderAllocations(tx, sellerOrderId));
     const so = (await repo.findSellerOrder(tx, sellerOrderId))!;
+    // Unpaid: the order now asks only for its live parts (decision 196).
+    if (!order.isPaid) await repo.settleUnpaidTotals(tx, order.id);
     if (await repo.allSellerOrdersCancelled(tx, order.id)) {
       await repo.markOrderCancelled(tx, order.id, order.isPaid ? 'paid' : 'pending');
     }
@@ -627,7 +673,6 @@ export class OrdersService {
           const so = (await repo.findSellerOrder(tx, sellerOrderId, true))!;
           if (so.cancelledAt) return null;
           if (order.status === 'cancelled') throw conflict(`Order ${order.id} was cancelled.`);
-          if (order.status === 'paying') throw paymentInProgress(order.id);
           if (order.status === 'expired' || (order.status === 'pending' && order.expiresAt <= new Date())) {
             throw conflict(`Order ${order.id} has expired, so there is nothing to cancel.`);
           }
@@ -645,6 +690,18 @@ export class OrdersService {
           }
           if (!(await repo.markSellerOrderCancelled(tx, so.id, reason))) return null;
           const amount = so.itemsRappen + so.shippingRappen;
+          if (order.status === 'paying' && amount > 0) {
+            // The capture under way includes this part: its refund is written now and runs
+            // once the capture is recorded, or is dropped when nothing was captured.
+            await repo.insertRefund(tx, {
+              key: `seller-order-${so.id}`,
+              orderId: order.id,
+              sellerOrderId: so.id,
+              amountRappen: amount,
+              provider: this.provider.name,
+            });
+            return null;
+          }
           const payment = order.isPaid ? await repo.findPayment(tx, order.id) : undefined;
           if (!payment || amount <= 0) {
             await this.finishSellerCancel(tx, order, so.id, 0);
@@ -668,12 +725,18 @@ export class OrdersService {
     const graph = await repo.loadGraph(tx, { orderIds: [orderId] });
     const order = graph.orders[0]!;
     const customer = graph.users.get(order.customerId)!;
+    // Only what will come: parts cancelled before or during the payment are left out.
+    const live = graph.sellerOrders.filter((so) => !so.cancelledAt);
+    const liveIds = new Set(live.map((so) => so.id));
+    const liveItems = graph.items.filter((i) => liveIds.has(i.sellerOrderId));
+    // Every part was cancelled during the capture: the refunds that follow say it all.
+    if (live.length === 0) return [];
     const out = [
       mails.orderPaid(
         this.ctx,
         customer,
-        { id: order.id, totalRappen: order.itemsRappen + order.shippingRappen },
-        graph.items.map((i) => ({
+        { id: order.id, totalRappen: live.reduce((sum, so) => sum + so.itemsRappen + so.shippingRappen, 0) },
+        liveItems.map((i) => ({
           name: i.name,
           quantity: i.quantity,
           priceRappen: i.priceRappen,
@@ -681,9 +744,9 @@ export class OrdersService {
         })),
       ),
     ];
-    for (const so of graph.sellerOrders) {
+    for (const so of live) {
       const seller = graph.users.get(so.sellerId)!;
-      const items = graph.items.filter((i) => i.sellerOrderId === so.id);
+      const items = liveItems.filter((i) => i.sellerOrderId === so.id);
       const line = (i: (typeof items)[number]): MailLine => ({
         name: i.name,
         quantity: i.quantity,

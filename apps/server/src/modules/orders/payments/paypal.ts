@@ -111,7 +111,9 @@ export class PayPalProvider implements PaymentProvider {
   async createCheckout(order: PayableOrder): Promise<string> {
     const { status, body } = await this.call('/v2/checkout/orders', {
       method: 'POST',
-      headers: { 'paypal-request-id': `create-${order.id}` },
+      // The amount is part of the key: after a part was cancelled the order asks a new amount,
+      // which needs a new PayPal order rather than PayPal's first answer.
+      headers: { 'paypal-request-id': `create-${order.id}-${order.totalRappen}` },
       body: {
         intent: 'CAPTURE',
         purchase_units: [
