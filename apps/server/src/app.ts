@@ -82,7 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const ctx: AppContext = {
     config,
     database,
-    tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
+    tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES, config.STAFF_TOKEN_IDLE_MINUTES),
     limits,
     media,
     // Cached answers live on past their lifetime while nothing is written (decision 195).

@@ -8,6 +8,8 @@
  * messages.test.ts reads the server and shared sources and fails when a message is missing
  * here: a new English message needs its three translations in the same change.
  */
+import { STAFF_MESSAGES } from './staff-messages.ts';
+
 export interface Translations {
   de: string;
   fr: string;
@@ -1285,6 +1287,7 @@ export const MESSAGES: Catalogue = {
     fr: 'Nombre invalide : doit être un multiple de {divisor}',
     it: 'Numero non valido: deve essere un multiplo di {divisor}',
   },
+  ...STAFF_MESSAGES,
 };
 
 /**
