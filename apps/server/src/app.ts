@@ -35,6 +35,8 @@ import { storesRoutes } from './modules/stores/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => geoRoutes(scope, ctx));
   await app.register(async (scope) => ordersRoutes(scope, ctx));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
+  await app.register(async (scope) => auditRoutes(scope, ctx));
+  await app.register(async (scope) => moderationRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

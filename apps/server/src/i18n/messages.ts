@@ -28,6 +28,8 @@ const ID_KINDS: Record<string, Translations> = {
   stock: { de: 'Bestands-ID', fr: 'de stock', it: 'di giacenza' },
   store: { de: 'Laden-ID', fr: 'de magasin', it: 'di negozio' },
   user: { de: 'Benutzer-ID', fr: 'd’utilisateur', it: 'di utente' },
+  review: { de: 'Bewertungs-ID', fr: 'd’avis', it: 'di recensione' },
+  report: { de: 'Meldungs-ID', fr: 'de signalement', it: 'di segnalazione' },
 };
 
 function idEntries(): Catalogue {

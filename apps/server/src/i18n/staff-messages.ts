@@ -55,4 +55,14 @@ export const STAFF_MESSAGES: Record<string, Translations> = {
     fr: 'to : utilisez le format AAAA-MM-JJ.',
     it: 'to: usa il formato AAAA-MM-GG.',
   },
+  'Seller {id} does not exist.': {
+    de: 'Verkäufer {id} existiert nicht.',
+    fr: 'Le vendeur {id} n’existe pas.',
+    it: 'Il venditore {id} non esiste.',
+  },
+  'Review {id} does not exist.': {
+    de: 'Bewertung {id} existiert nicht.',
+    fr: 'L’avis {id} n’existe pas.',
+    it: 'La recensione {id} non esiste.',
+  },
 };

@@ -34,7 +34,14 @@ export const otpRequiredSchema = z.object({
 });
 
 export const REPORT_KINDS = ['product', 'review', 'seller'] as const;
-export const REPORT_REASONS = ['counterfeit', 'prohibited', 'misleading', 'offensive', 'spam', 'other'] as const;
+export const REPORT_REASONS = [
+  'counterfeit',
+  'prohibited',
+  'misleading',
+  'offensive',
+  'spam',
+  'other',
+] as const;
 export const REPORT_STATUSES = ['open', 'acted', 'dismissed'] as const;
 
 export const reportCreateSchema = z.object({
@@ -164,12 +171,17 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
       ),
     }),
   ),
-  payments: z.array(z.object({ provider: z.string(), reference: z.string(), amount: z.string(), at: z.string() })),
-  refunds: z.array(
-    z.object({ key: z.string(), amount: z.string(), completed: z.boolean(), at: z.string() }),
+  payments: z.array(
+    z.object({ provider: z.string(), reference: z.string(), amount: z.string(), at: z.string() }),
   ),
+  refunds: z.array(z.object({ key: z.string(), amount: z.string(), completed: z.boolean(), at: z.string() })),
   stock_holds: z.array(
-    z.object({ store: z.number().int(), product: z.number().int(), quantity: z.number().int(), released: z.boolean() }),
+    z.object({
+      store: z.number().int(),
+      product: z.number().int(),
+      quantity: z.number().int(),
+      released: z.boolean(),
+    }),
   ),
 });
 

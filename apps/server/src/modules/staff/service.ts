@@ -51,25 +51,35 @@ export class StaffService {
   }
 
   /** Called once the password was right; throws the 401 `otp_required` unless `otp` passes. */
-  async secondFactor(account: StaffAccount, otp: string | undefined, ip: string): Promise<SecondFactorResult> {
+  async secondFactor(
+    account: StaffAccount,
+    otp: string | undefined,
+    ip: string,
+  ): Promise<SecondFactorResult> {
     if (!account.totpSecret) return this.enrol(account, otp, ip);
     if (!otp) throw otpRequired('Enter the code from your authenticator app.');
     if (looksLikeRecoveryCode(otp)) {
       const used = await this.signIn(account.id, ip, 'recovery-code', (tx) =>
         this.repo.useRecoveryCode(account.id, hashRecoveryCode(otp), tx),
       );
-      if (!used) throw await this.refused(account.id, ip, 'This recovery code is not valid or was used already.');
+      if (!used)
+        throw await this.refused(account.id, ip, 'This recovery code is not valid or was used already.');
       return { recoveryCodes: null };
     }
     const step = totpStep(account.totpSecret, otp);
-    if (step === null) throw await this.refused(account.id, ip, 'The code is not valid. Enter the current code.');
+    if (step === null)
+      throw await this.refused(account.id, ip, 'The code is not valid. Enter the current code.');
     const fresh = await this.signIn(account.id, ip, 'totp', (tx) => this.repo.takeStep(account.id, step, tx));
     if (!fresh)
       throw await this.refused(account.id, ip, 'This code was used already. Wait for the next code.');
     return { recoveryCodes: null };
   }
 
-  private async enrol(account: StaffAccount, otp: string | undefined, ip: string): Promise<SecondFactorResult> {
+  private async enrol(
+    account: StaffAccount,
+    otp: string | undefined,
+    ip: string,
+  ): Promise<SecondFactorResult> {
     const secret = account.totpPendingSecret ?? newTotpSecret();
     if (!account.totpPendingSecret) await this.repo.offerSecret(account.id, secret);
     const enrolment = { secret, otpauth_url: otpauthUrl(secret, account.username) };
@@ -85,7 +95,17 @@ export class StaffService {
     const codes = newRecoveryCodes();
     const confirmed = await this.repo.db.transaction(async (tx) => {
       const ok = await this.repo.confirmSecret(account.id, secret, step, codes.map(hashRecoveryCode), tx);
-      if (ok) await this.audit.record({ staffId: account.id, action: 'staff.totp-enrolled', objectType: 'staff', objectId: account.id, address: ip }, tx);
+      if (ok)
+        await this.audit.record(
+          {
+            staffId: account.id,
+            action: 'staff.totp-enrolled',
+            objectType: 'staff',
+            objectId: account.id,
+            address: ip,
+          },
+          tx,
+        );
       return ok;
     });
     if (!confirmed) throw otpRequired('The code is not valid. Enter the current code.');
@@ -102,7 +122,14 @@ export class StaffService {
     return this.repo.db.transaction(async (tx) => {
       if (!(await take(tx))) return false;
       await this.audit.record(
-        { staffId, action: 'staff.sign-in', objectType: 'staff', objectId: staffId, after: { method }, address: ip },
+        {
+          staffId,
+          action: 'staff.sign-in',
+          objectType: 'staff',
+          objectId: staffId,
+          after: { method },
+          address: ip,
+        },
         tx,
       );
       return true;

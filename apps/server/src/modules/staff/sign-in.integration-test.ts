@@ -100,7 +100,9 @@ describe('staff sign-in with a second factor', () => {
     const secret: string = (await login(staff)).json().enrolment.secret;
     expect((await login(staff, totpCode(secret))).statusCode).toBe(200);
     expect(await actions(staff.id)).toContain('staff.totp-enrolled');
-    await expect(t.database.db.update(auditLog).set({ reason: 'x' }).where(eq(auditLog.staffId, staff.id))).rejects.toThrow();
+    await expect(
+      t.database.db.update(auditLog).set({ reason: 'x' }).where(eq(auditLog.staffId, staff.id)),
+    ).rejects.toThrow();
     await expect(t.database.db.delete(auditLog).where(eq(auditLog.staffId, staff.id))).rejects.toThrow();
   });
 });
