@@ -65,4 +65,14 @@ export const STAFF_MESSAGES: Record<string, Translations> = {
     fr: 'L’avis {id} n’existe pas.',
     it: 'La recensione {id} non esiste.',
   },
+  'You have sent {count} reports in the last hour. Please wait before sending another.': {
+    de: 'Sie haben in der letzten Stunde {count} Meldungen gesendet. Bitte warten Sie, bevor Sie eine weitere senden.',
+    fr: 'Vous avez envoyé {count} signalements au cours de la dernière heure. Veuillez patienter avant d’en envoyer un autre.',
+    it: 'Hai inviato {count} segnalazioni nell’ultima ora. Attendi prima di inviarne un’altra.',
+  },
+  'Report {id} does not exist.': {
+    de: 'Meldung {id} existiert nicht.',
+    fr: 'Le signalement {id} n’existe pas.',
+    it: 'La segnalazione {id} non esiste.',
+  },
 };
