@@ -38,6 +38,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => auditRoutes(scope, ctx));
   await app.register(async (scope) => moderationRoutes(scope, ctx));
   await app.register(async (scope) => reportsRoutes(scope, ctx));
+  await app.register(async (scope) => supportRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };
