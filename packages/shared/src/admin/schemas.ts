@@ -214,3 +214,10 @@ export const pagedAudit = pagedSchema(auditEntrySchema);
 export const pagedAdminReviews = pagedSchema(adminReviewSchema);
 export const pagedAdminOrders = pagedSchema(adminOrderSummarySchema);
 export const pagedAdminUsers = pagedSchema(adminUserSchema);
+
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export type AdminOrderPage = z.infer<typeof pagedAdminOrders>;
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type AdminReviewPage = z.infer<typeof pagedAdminReviews>;
+export type ReportPage = z.infer<typeof pagedReports>;
+export type AuditPage = z.infer<typeof pagedAudit>;
