@@ -15,7 +15,8 @@ export type StaffSignIn =
   | { kind: 'otp'; message: string; enrolment: Enrolment | null };
 
 /** POST /api/users/login/ with the staff's `otp`: the 401 `otp_required` asks for (or enrols) a code. */
-export function useStaffSignIn() {
+/** `onRecoveryCodes` hears the codes of a completed enrolment before the session starts (they are shown once). */
+export function useStaffSignIn(onRecoveryCodes: (codes: string[]) => void) {
   return useMutation({
     mutationFn: async (input: { username: string; password: string; otp?: string }): Promise<StaffSignIn> => {
       let info: LoginResponse;
@@ -30,6 +31,7 @@ export function useStaffSignIn() {
           return { kind: 'otp', message: error.message, enrolment: data.enrolment ?? null };
         throw error;
       }
+      if (info.recovery_codes) onRecoveryCodes(info.recovery_codes);
       queryClient.clear();
       useSession.getState().login(info);
       const me = await api<User>('/api/users/me/');

@@ -33,7 +33,7 @@ function EnrolmentQr({ enrolment }: { enrolment: Enrolment }) {
 /** The staff's sign-in: password, then the authenticator code (enrolling with a QR code the first time). */
 export function StaffSignIn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const t = useT();
-  const signIn = useStaffSignIn();
+  const signIn = useStaffSignIn(onRecoveryCodes);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
@@ -41,9 +41,7 @@ export function StaffSignIn({ onRecoveryCodes }: { onRecoveryCodes: (codes: stri
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   useEffect(() => {
     if (step?.enrolment) setEnrolment(step.enrolment);
-    if (signIn.data?.kind === 'signed-in' && signIn.data.recoveryCodes)
-      onRecoveryCodes(signIn.data.recoveryCodes);
-  }, [signIn.data, step, onRecoveryCodes]);
+  }, [step]);
   const asked = step !== null || enrolment !== null;
 
   const submit = (event: FormEvent) => {
