@@ -44,7 +44,10 @@ export const users = pgTable(
      */
     profileClaim: text('profile_claim'),
     /** A staff account's permissions: support, moderation, finance, admin (docs/decisions/205). */
-    staffPermissions: text('staff_permissions').array().notNull().default(sql`'{}'::text[]`),
+    staffPermissions: text('staff_permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The confirmed TOTP secret (base32); null until the staff member enrolled. */
     totpSecret: text('totp_secret'),
     /** A secret offered at the first sign-in, confirmed by the first valid code. */

@@ -86,9 +86,9 @@ export function requirePermission(permission: string) {
     const caller = request.user;
     if (!caller?.isStaff || !caller.permissions?.includes(permission))
       throw notFound(`There is no ${request.method} ${request.url.split('?')[0]}.`);
-    reply.header('x-access-token', request.server.ctx.tokens.issue(
-      { userId: caller.id, version: caller.tokenVersion },
-      true,
-    ));
+    reply.header(
+      'x-access-token',
+      request.server.ctx.tokens.issue({ userId: caller.id, version: caller.tokenVersion }, true),
+    );
   };
 }

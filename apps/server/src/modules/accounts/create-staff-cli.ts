@@ -7,7 +7,13 @@
  * is refused, touching nothing (decision 136).
  */
 import { parseArgs } from 'node:util';
-import { emailSchema, passwordSchema, STAFF_PERMISSIONS, usernameKey, usernameSchema } from '@marktgasse/shared';
+import {
+  emailSchema,
+  passwordSchema,
+  STAFF_PERMISSIONS,
+  usernameKey,
+  usernameSchema,
+} from '@marktgasse/shared';
 import { loadConfig, ConfigError } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
 import { DataDirBusyError, holdDatabase, type DataDirLock } from '../../db/data-dir-lock.ts';
@@ -38,7 +44,9 @@ if (totpSecret !== null && !/^[A-Z2-7]{16,128}=*$/.test(totpSecret)) {
   console.error('--totp-secret: a base32 secret of at least 16 characters (A–Z, 2–7)');
   process.exit(2);
 }
-const permissions = [...new Set((args.values.permissions ?? STAFF_PERMISSIONS.join(',')).split(',').map((p) => p.trim()))];
+const permissions = [
+  ...new Set((args.values.permissions ?? STAFF_PERMISSIONS.join(',')).split(',').map((p) => p.trim())),
+];
 const unknown = permissions.filter((p) => !(STAFF_PERMISSIONS as readonly string[]).includes(p));
 if (unknown.length || permissions.length === 0) {
   console.error(`--permissions: unknown ${unknown.join(', ')}; choose from ${STAFF_PERMISSIONS.join(', ')}`);

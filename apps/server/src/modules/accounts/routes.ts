@@ -63,7 +63,11 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         tags: ['accounts'],
         summary: 'Log in with username and password',
         body: loginSchema.passthrough(),
-        response: { 200: loginResponseSchema, ...errors, 401: otpRequiredSchema.partial({ otp_required: true }) },
+        response: {
+          200: loginResponseSchema,
+          ...errors,
+          401: otpRequiredSchema.partial({ otp_required: true }),
+        },
       },
     },
     async (request, reply) => {

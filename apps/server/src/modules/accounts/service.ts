@@ -79,7 +79,10 @@ export class AccountsService {
     };
   }
 
-  private async loginResponse(row: UserRow, recoveryCodes: string[] | null = null): Promise<StaffLoginResponse> {
+  private async loginResponse(
+    row: UserRow,
+    recoveryCodes: string[] | null = null,
+  ): Promise<StaffLoginResponse> {
     const user = await this.toUser(row);
     // Staff tokens are short-lived (STAFF_TOKEN_IDLE_MINUTES, decision 205).
     const access = this.ctx.tokens.issue({ userId: row.id, version: row.tokenVersion }, row.isStaff);

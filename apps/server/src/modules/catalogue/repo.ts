@@ -96,9 +96,7 @@ function fullJoin(db: Db) {
 
 /** Live products matching `where` with seller, category names and stocks, newest first. */
 function fullSelect(db: Db, where: SQL) {
-  return fullJoin(db)
-    .where(and(where, publicProduct))
-    .orderBy(desc(products.id));
+  return fullJoin(db).where(and(where, publicProduct)).orderBy(desc(products.id));
 }
 
 type FullRow = Awaited<ReturnType<typeof fullSelect>>[number];
