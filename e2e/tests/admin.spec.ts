@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, screenshots } from '../support/helpers';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, screenshots } from '../support/helpers';
 
 const STAFF = 'demo-staff';
 
@@ -57,7 +57,7 @@ async function paidOrder(page: Page): Promise<number> {
   return order.id;
 }
 
-test('staff enrol, hide a product and find an order in the back office', async ({ page }) => {
+test('staff enrol, hide a product and find an order in the back office', async ({ page, browser }) => {
   await signInStaff(page);
   await expect(page.getByText('Orders today')).toBeVisible();
   await screenshots(page, 'admin-dashboard');
@@ -90,4 +90,17 @@ test('staff enrol, hide a product and find an order in the back office', async (
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByTestId('admin-audit').getByText('product.hide')).toBeVisible();
+
+  // A customer reports the product from its page; it waits in the staff's queue.
+  const customer = await (await browser.newContext()).newPage();
+  await loginAs(customer, DEMO_CUSTOMER, DEMO_PASSWORD, `/product/${id}`);
+  await customer.getByRole('button', { name: 'Report' }).first().click();
+  await customer.getByLabel('What is wrong?').selectOption('misleading');
+  await customer.getByLabel('Tell us more (optional)').fill('The photo shows another book.');
+  await customer.getByRole('button', { name: 'Send report' }).click();
+  await expect(customer.getByText(/moderation team will look at it/)).toBeVisible();
+  await customer.context().close();
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByTestId('admin-reports').getByText('The photo shows another book.')).toBeVisible();
+  await screenshots(page, 'admin-reports');
 });
