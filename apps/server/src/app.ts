@@ -38,6 +38,10 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { payoutsRoutes } from './modules/payouts/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -89,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const ctx: AppContext = {
     config,
     database,
-    tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES),
+    tokens: new TokenService(config.JWT_SECRET, config.JWT_TTL_MINUTES, config.STAFF_TOKEN_IDLE_MINUTES),
     limits,
     media,
     // Cached answers live on past their lifetime while nothing is written (decision 195).
@@ -160,6 +164,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => mediaRoutes(scope, ctx));
   await app.register(async (scope) => ledgerRoutes(scope, ctx));
   await app.register(async (scope) => payoutsRoutes(scope, ctx));
+  await app.register(async (scope) => auditRoutes(scope, ctx));
+  await app.register(async (scope) => moderationRoutes(scope, ctx));
+  await app.register(async (scope) => reportsRoutes(scope, ctx));
+  await app.register(async (scope) => supportRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

@@ -186,6 +186,13 @@ export async function buildWorld(overrides: Partial<Record<keyof Env, string>> =
     },
     async relogin(role) {
       const u = all[role];
+      if (role === 'staff') {
+        // Staff sign in with a one-time code (decision 205): the suite issues their token directly.
+        const [row] = await t.database.db.select().from(users).where(eq(users.id, u.id));
+        u.token = app.ctx.tokens.issue({ userId: u.id, version: row!.tokenVersion }, true);
+        u.auth = { authorization: `Bearer ${u.token}` };
+        return;
+      }
       const res = await app.inject({
         method: 'POST',
         url: '/api/users/login/',

@@ -129,6 +129,13 @@ const envSchema = z.object({
     .min(1)
     .max(60 * 24 * 30)
     .default(60 * 24 * 7),
+  /** A staff token lives this long after the staff member's last admin request (decision 205). */
+  STAFF_TOKEN_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),

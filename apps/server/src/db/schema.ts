@@ -48,6 +48,22 @@ export const users = pgTable(
      * whose skeleton a live account has is refused. Null only until the start-up backfill.
      */
     nameSkeleton: text('name_skeleton'),
+    /** A staff account's permissions: support, moderation, finance, admin (docs/decisions/205). */
+    staffPermissions: text('staff_permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The confirmed TOTP secret (base32); null until the staff member enrolled. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered at the first sign-in, confirmed by the first valid code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step').notNull().default(0),
+    /** Locked by staff: no sign-in, every token revoked. */
+    lockedAt: ts('locked_at'),
+    /** A suspended seller's products and stores leave every public read (docs/decisions/206). */
+    suspendedAt: ts('suspended_at'),
+    suspendedReason: text('suspended_reason'),
   },
   (t) => [
     uniqueIndex('users_username_key_key').on(t.usernameKey),
@@ -147,6 +163,11 @@ export const products = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /** Hidden by moderation, with the reason the seller sees (docs/decisions/206). */
+    hiddenAt: ts('hidden_at'),
+    hiddenReason: text('hidden_reason'),
+    /** Copied from the seller's suspension, so public reads need no join to users. */
+    sellerSuspended: boolean('seller_suspended').notNull().default(false),
   },
   (t) => [
     check('products_price_positive', sql`${t.priceRappen} > 0`),
@@ -156,24 +177,24 @@ export const products = pgTable(
     // scan of an ascending index gives and a `desc()` (DESC NULLS LAST) index never does.
     index('products_category_idx')
       .on(t.categoryId, t.id)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.hiddenAt} is null and not ${t.sellerSuspended}`),
     index('products_subcategory_idx')
       .on(t.subcategoryId, t.id)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.hiddenAt} is null and not ${t.sellerSuspended}`),
     index('products_live_id_idx')
       .on(t.id)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.hiddenAt} is null and not ${t.sellerSuspended}`),
     // Sorted lists (docs/decisions/130): cheapest, dearest and best-rated first, newest within.
     index('products_live_price_idx')
       .on(t.priceRappen, t.id)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.hiddenAt} is null and not ${t.sellerSuspended}`),
     index('products_live_rating_idx')
       .on(
         sql`(${t.ratingSum}::float8 / nullif(${t.numReviews}, 0)) desc nulls last`,
         t.numReviews.desc(),
         t.id.desc(),
       )
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.hiddenAt} is null and not ${t.sellerSuspended}`),
   ],
 );
 
@@ -761,5 +782,73 @@ export const payoutTransfers = pgTable(
   (t) => [
     primaryKey({ name: 'payout_transfers_pkey', columns: [t.runId, t.sellerId] }),
     check('payout_transfers_positive', sql`${t.amountRappen} > 0`),
+  ],
+);
+
+/** One-time recovery codes of a staff account, stored as SHA-256 hashes. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Every staff action and staff sign-in (docs/decisions/207). Append-only: triggers refuse
+ * UPDATE, DELETE and TRUNCATE (migration), and no code path offers either.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    reason: text('reason').notNull().default(''),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_staff_idx').on(t.staffId, t.id),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
+);
+
+/** Reports from signed-in users about a product, review or seller: the moderation queue. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['product', 'review', 'seller'] }).notNull(),
+    objectId: integer('object_id').notNull(),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['open', 'acted', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    handledBy: integer('handled_by').references(() => users.id),
+    handledAt: ts('handled_at'),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.id),
+    uniqueIndex('reports_reporter_object_key')
+      .on(t.reporterId, t.kind, t.objectId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );

@@ -11,6 +11,7 @@ import type { Database, Db } from '../db/client.ts';
 import { rawRows } from '../db/sql.ts';
 import * as schema from '../db/schema.ts';
 import { categories, subcategories, users } from '../db/schema.ts';
+import { STAFF_PERMISSIONS, usernameKey } from '@marktgasse/shared';
 import { hashPassword } from '../lib/passwords.ts';
 import { CATEGORY_TREE } from './categories.ts';
 import { seedCatalogue } from './catalogue.ts';
@@ -31,6 +32,13 @@ export const DEMO_ACCOUNTS = [
     password: DEMO_PASSWORD,
   },
 ];
+
+/** The demo's staff member (issue 29): only outside production, every permission, no second factor yet. */
+export const DEMO_STAFF = {
+  username: 'demo-staff',
+  email: 'betrieb@demo.marktgasse.ch',
+  password: DEMO_PASSWORD,
+};
 
 export async function seedCategories(database: Database): Promise<void> {
   const db = database.db;
@@ -100,9 +108,18 @@ export async function seedDemo(
   });
   if (config.NODE_ENV === 'production')
     return { passwords: 'generated', logins: await generatePasswords(database) };
+  // Outside production only: a staff member to try the back office with (enrols TOTP at first sign-in).
+  await database.db.insert(users).values({
+    username: DEMO_STAFF.username,
+    usernameKey: usernameKey(DEMO_STAFF.username),
+    email: DEMO_STAFF.email,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    isStaff: true,
+    staffPermissions: [...STAFF_PERMISSIONS],
+  });
   return {
     passwords: 'published',
-    logins: DEMO_ACCOUNTS.map(({ username, password }) => ({ username, password })),
+    logins: [...DEMO_ACCOUNTS, DEMO_STAFF].map(({ username, password }) => ({ username, password })),
   };
 }
 

@@ -8,6 +8,8 @@
  * messages.test.ts reads the server and shared sources and fails when a message is missing
  * here: a new English message needs its three translations in the same change.
  */
+import { STAFF_MESSAGES } from './staff-messages.ts';
+
 export interface Translations {
   de: string;
   fr: string;
@@ -32,6 +34,8 @@ const ID_KINDS: Record<string, Translations> = {
     it: 'di rimborso bancario',
   },
   'payout run': { de: 'Auszahlungslauf-ID', fr: 'de versement groupé', it: 'di pagamento cumulativo' },
+  review: { de: 'Bewertungs-ID', fr: 'd’avis', it: 'di recensione' },
+  report: { de: 'Meldungs-ID', fr: 'de signalement', it: 'di segnalazione' },
 };
 
 function idEntries(): Catalogue {
@@ -1530,6 +1534,7 @@ export const MESSAGES: Catalogue = {
     fr: 'TWINT a encaissé un autre montant que le total de la commande {id}. La commande n’est pas marquée comme payée.',
     it: 'TWINT ha incassato un importo diverso dal totale dell’ordine {id}. L’ordine non è segnato come pagato.',
   },
+  ...STAFF_MESSAGES,
 };
 
 /**

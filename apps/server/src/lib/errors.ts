@@ -36,6 +36,8 @@ export class AppError extends Error {
     message: string,
     readonly fieldErrors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More fields of the answer beside `detail` (e.g. `otp_required`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

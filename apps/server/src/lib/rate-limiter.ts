@@ -35,6 +35,8 @@ export const LIMIT_NAMES = [
   'uploadsUser',
   /** Order placements of one customer (anti-hoarding, docs/decisions/170). */
   'ordersUser',
+  /** Reports of one user about products, reviews and sellers (issue 29). */
+  'reportsUser',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
@@ -42,6 +44,9 @@ export type LimitRules = Record<LimitName, LimitRule>;
 
 /** Bounds review spam: at most this many reviews per customer and hour. */
 export const REVIEWS_PER_HOUR = 10;
+
+/** Bounds report spam: at most this many reports per user and hour. */
+export const REPORTS_PER_HOUR = 20;
 
 export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -54,6 +59,7 @@ export function limitRules(config: Config): LimitRules {
     reviewsUser: { points: REVIEWS_PER_HOUR, windowSeconds: 60 * 60 },
     uploadsUser: { points: config.RATE_LIMIT_UPLOADS_PER_USER, windowSeconds: 60 * 60 },
     ordersUser: { points: config.RATE_LIMIT_ORDERS_PER_USER, windowSeconds: 60 * 60 },
+    reportsUser: { points: REPORTS_PER_HOUR, windowSeconds: 60 * 60 },
   };
 }
 

@@ -22,15 +22,15 @@ interface Decoded {
 
 export class TokenService {
   private readonly sign: (payload: Record<string, unknown>) => string;
+  private readonly signStaff: (payload: Record<string, unknown>) => string;
   private readonly decodeVerified: (token: string) => Decoded;
 
-  constructor(secret: string, ttlMinutes: number) {
-    this.sign = createSigner({
-      key: secret,
-      algorithm: 'HS256',
-      iss: ISSUER,
-      expiresIn: ttlMinutes * 60_000,
-    });
+  constructor(secret: string, ttlMinutes: number, staffTtlMinutes = ttlMinutes) {
+    const signer = (minutes: number) =>
+      createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: minutes * 60_000 });
+    this.sign = signer(ttlMinutes);
+    // Staff tokens are short-lived: a stolen one is worth little (decision 205).
+    this.signStaff = signer(staffTtlMinutes);
     this.decodeVerified = createVerifier({
       key: secret,
       algorithms: ['HS256'],
@@ -43,8 +43,8 @@ export class TokenService {
     });
   }
 
-  issue(claims: TokenClaims): string {
-    return this.sign({ sub: String(claims.userId), ver: claims.version });
+  issue(claims: TokenClaims, staff = false): string {
+    return (staff ? this.signStaff : this.sign)({ sub: String(claims.userId), ver: claims.version });
   }
 
   /** The claims of a valid token, or null for anything else. */

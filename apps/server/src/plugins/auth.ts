@@ -2,8 +2,8 @@
  * Reads the bearer token of every request and attaches the caller. Routes decide what a
  * caller may do through the guards below; the web app's hiding of buttons is never protection.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import type { Role } from '@marktgasse/shared';
 
 export interface Caller {
@@ -14,6 +14,8 @@ export interface Caller {
   role: Role | null;
   profileId: number | null;
   tokenVersion: number;
+  /** A staff account's permissions (support, moderation, finance, admin); empty for everyone else. */
+  permissions?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -71,4 +73,22 @@ export function requireStaff(request: FastifyRequest): Caller {
   const caller = requireUser(request);
   if (!caller.isStaff) throw forbidden('Only staff accounts can list users.');
   return caller;
+}
+
+/**
+ * The one guard of every admin route (decision 205): a caller who is not staff, or staff
+ * without `permission`, gets exactly the 404 of a route that does not exist. A staff caller
+ * who passes gets a fresh short-lived token in `x-access-token`, so the idle timeout counts
+ * from the last admin request.
+ */
+export function requirePermission(permission: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const caller = request.user;
+    if (!caller?.isStaff || !caller.permissions?.includes(permission))
+      throw notFound(`There is no ${request.method} ${request.url.split('?')[0]}.`);
+    reply.header(
+      'x-access-token',
+      request.server.ctx.tokens.issue({ userId: caller.id, version: caller.tokenVersion }, true),
+    );
+  };
 }

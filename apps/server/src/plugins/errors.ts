@@ -101,8 +101,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.status)
         .send(
           error.fieldErrors
-            ? { detail: error.message, errors: error.fieldErrors }
-            : { detail: error.message },
+            ? { detail: error.message, errors: error.fieldErrors, ...error.extra }
+            : { detail: error.message, ...error.extra },
         );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

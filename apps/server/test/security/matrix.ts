@@ -129,6 +129,37 @@ const validProduct = (w: World) => ({
 });
 const validStore = () => ({ name: uniqueName('Laden '), latitude: 46.9, longitude: 7.4, city: 'Bern' });
 
+/** Admin routes for a staff member without permissions: everyone gets the 404 of a missing route. */
+function adminRoutesAnswerNobody(
+  routes: [method: string, pattern: string, url: (w: World) => string][],
+): Record<string, MatrixCase[]> {
+  const nobody: Expectations = {
+    anonymous: 404,
+    customerA: 404,
+    customerB: 404,
+    sellerS: 404,
+    sellerT: 404,
+    staff: 404,
+  };
+  return Object.fromEntries(
+    routes.map(([method, pattern, url]) => [
+      `${method} ${pattern}`,
+      [
+        {
+          url,
+          body: method === 'GET' ? undefined : () => ({ reason: 'matrix', status: 'dismissed' }),
+          expect: nobody,
+          check: (w, role, res) => {
+            const path = url(w).split('?')[0];
+            if (JSON.parse(res.body).detail !== `There is no ${method} ${path}.`)
+              throw new Error(`not the missing route's answer for ${role}: ${res.body}`);
+          },
+        },
+      ],
+    ]),
+  );
+}
+
 export const MATRIX: Record<string, MatrixCase[]> = {
   'GET /api/health': [{ url: () => '/api/health/', expect: PUBLIC }],
   'GET /api/openapi.json': [{ url: () => '/api/openapi.json', expect: PUBLIC }],
@@ -561,6 +592,39 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   ],
   'PUT /api/admin/payouts/:id/executed': [
     { url: () => '/api/admin/payouts/999999/executed/', expect: STAFF_ONLY(404) },
+  ],
+  // ---------------------------------------------------------------- back office (issue 29)
+  // The matrix's staff member holds no permission: every admin route answers everyone like a
+  // missing route. Permission by permission: admin-permissions.integration-test.ts.
+  ...adminRoutesAnswerNobody([
+    ['PUT', '/api/admin/products/:id/hide', (w) => `/api/admin/products/${w.product.id}/hide/`],
+    ['PUT', '/api/admin/products/:id/unhide', (w) => `/api/admin/products/${w.product.id}/unhide/`],
+    ['PUT', '/api/admin/sellers/:id/suspend', (w) => `/api/admin/sellers/${w.users.sellerS.id}/suspend/`],
+    ['PUT', '/api/admin/sellers/:id/reinstate', (w) => `/api/admin/sellers/${w.users.sellerS.id}/reinstate/`],
+    ['GET', '/api/admin/reviews', (w) => `/api/admin/reviews/?product=${w.product.id}`],
+    ['DELETE', '/api/admin/reviews/:id', () => '/api/admin/reviews/1/'],
+    ['GET', '/api/admin/reports', () => '/api/admin/reports/'],
+    ['PUT', '/api/admin/reports/:id', () => '/api/admin/reports/1/'],
+    ['GET', '/api/admin/audit', () => '/api/admin/audit/'],
+    ['GET', '/api/admin/dashboard', () => '/api/admin/dashboard/'],
+    ['GET', '/api/admin/orders', (w) => `/api/admin/orders/?search=${w.paidOrder.id}`],
+    ['GET', '/api/admin/orders/:id', (w) => `/api/admin/orders/${w.paidOrder.id}/`],
+    [
+      'PUT',
+      '/api/admin/seller-orders/:id/cancel',
+      (w) => `/api/admin/seller-orders/${w.paidOrder.sellerOrderId}/cancel/`,
+    ],
+    ['GET', '/api/admin/users', () => '/api/admin/users/'],
+    ['PUT', '/api/admin/users/:id/lock', (w) => `/api/admin/users/${w.users.customerA.id}/lock/`],
+    ['PUT', '/api/admin/users/:id/unlock', (w) => `/api/admin/users/${w.users.customerA.id}/unlock/`],
+  ]),
+  'GET /api/moderation/mine': [{ url: () => '/api/moderation/mine/', expect: ANY_USER(200) }],
+  'POST /api/reports': [
+    {
+      url: () => '/api/reports/',
+      body: (w) => ({ kind: 'product', id: w.productT.id, reason: 'spam', text: 'matrix' }),
+      expect: ANY_USER(201),
+    },
   ],
 };
 

@@ -97,7 +97,23 @@ export function Header() {
                   {t('nav.signIn')}
                 </NavLink>
               )}
-              {userInfo && role !== 'STORE_OWNER' && (
+              {userInfo?.is_staff && (
+                <UserMenu
+                  id="staff-menu"
+                  label={t('nav.staffMenu', { name: username })}
+                  title={
+                    <>
+                      <Avatar src={image} name={username} />
+                      {username}
+                    </>
+                  }
+                  entries={[
+                    { label: t('nav.backOffice'), to: paths.admin },
+                    { label: t('nav.logout'), onSelect: logout },
+                  ]}
+                />
+              )}
+              {userInfo && !userInfo.is_staff && role !== 'STORE_OWNER' && (
                 <UserMenu
                   id="user-menu"
                   label={t('nav.accountMenu', { name: username })}

@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
         path: 'myproducts/:id/edit',
         ...screen(() => import('../features/seller-admin/routes/edit-product')),
       },
+      { path: 'admin/*', ...screen(() => import('../features/admin/routes/admin')) },
       { path: '*', ...screen(() => import('./not-found')) },
     ],
   },

@@ -22,6 +22,8 @@ export const paths = {
   myProducts: '/myproducts',
   addProduct: '/myproducts/add-product',
   editProduct: (id: number | string) => `/myproducts/${id}/edit`,
+  /** The operator's back office (issue 29): its sections are routes of its own below /admin. */
+  admin: '/admin',
 } as const;
 
 /** A login link that brings the user back to `to` afterwards. */

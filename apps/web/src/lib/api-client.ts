@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: { field: string; message: string }[] = [],
+    /** The whole answer body (e.g. a staff sign-in's `otp_required` and `enrolment`). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -77,8 +79,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const detail = (data as { detail?: unknown } | undefined)?.detail;
     const errors = (data as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? [];
     if (response.status === 401 && token && options.auth !== false) useSession.getState().expire();
-    throw new ApiError(response.status, typeof detail === 'string' ? detail : GENERIC_ERROR, errors);
+    throw new ApiError(response.status, typeof detail === 'string' ? detail : GENERIC_ERROR, errors, data);
   }
+  // A staff token is short-lived and renewed by each admin answer (server decision 205).
+  const renewed = response.headers.get('x-access-token');
+  const info = useSession.getState().userInfo;
+  if (renewed && info && token) useSession.getState().login({ ...info, access: renewed });
   return data as T;
 }
 

@@ -61,6 +61,8 @@ export const loginSchema = z.object({
     .string()
     .min(1, 'Enter your password.')
     .max(PASSWORD_MAX * 2),
+  /** Staff only: the code of their authenticator app or a recovery code (decision 205). */
+  otp: z.string().trim().max(40).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -181,8 +183,13 @@ export const loginResponseSchema = z.object({
   is_staff: z.boolean(),
   status: roleSchema.nullable(),
   profile: profileSchema.nullable(),
+  /** Staff only: their permissions (support, moderation, finance, admin). */
+  permissions: z.array(z.string()).optional(),
+  /** Staff only, once: the recovery codes made when this sign-in completed the enrolment. */
+  recovery_codes: z.array(z.string()).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type StaffLoginResponse = LoginResponse;
 
 export const registrationResponseSchema = loginResponseSchema;
 

@@ -1,20 +1,55 @@
 /**
- * `npm run create-staff -- <username> <email> <password>`: creates a staff account (may list
- * users) in the configured database, or promotes an existing account of that username. On
+ * `npm run create-staff -- <username> <email> <password> [--totp-secret <base32>]
+ * [--permissions support,moderation,finance,admin]`: creates a staff account in the configured
+ * database, or promotes an existing account of that username. Without --permissions the
+ * account gets all four; without --totp-secret it enrols at its first sign-in (decision 205). On
  * the embedded database the server must be stopped first: this takes the data directory or
  * is refused, touching nothing (decision 136).
  */
-import { emailSchema, passwordSchema, usernameKey, usernameSchema } from '@marktgasse/shared';
+import { parseArgs } from 'node:util';
+import {
+  emailSchema,
+  passwordSchema,
+  STAFF_PERMISSIONS,
+  usernameKey,
+  usernameSchema,
+} from '@marktgasse/shared';
 import { loadConfig, ConfigError } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
 import { DataDirBusyError, holdDatabase, type DataDirLock } from '../../db/data-dir-lock.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
+import { StaffService } from '../staff/service.ts';
 import { AccountsRepo } from './repo.ts';
 
-const [username, email, password] = process.argv.slice(2);
-if (!username || !email || !password) {
-  console.error('usage: npm run create-staff -- <username> <email> <password>');
+const USAGE =
+  'usage: npm run create-staff -- <username> <email> <password> [--totp-secret <base32>] [--permissions support,moderation,finance,admin]';
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: { 'totp-secret': { type: 'string' }, permissions: { type: 'string' } },
+  });
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+const [username, email, password] = args.positionals;
+if (!username || !email || !password || args.positionals.length > 3) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const totpSecret = args.values['totp-secret']?.replace(/\s/g, '').toUpperCase() ?? null;
+if (totpSecret !== null && !/^[A-Z2-7]{16,128}=*$/.test(totpSecret)) {
+  console.error('--totp-secret: a base32 secret of at least 16 characters (A–Z, 2–7)');
+  process.exit(2);
+}
+const permissions = [
+  ...new Set((args.values.permissions ?? STAFF_PERMISSIONS.join(',')).split(',').map((p) => p.trim())),
+];
+const unknown = permissions.filter((p) => !(STAFF_PERMISSIONS as readonly string[]).includes(p));
+if (unknown.length || permissions.length === 0) {
+  console.error(`--permissions: unknown ${unknown.join(', ')}; choose from ${STAFF_PERMISSIONS.join(', ')}`);
   process.exit(2);
 }
 for (const [schema, value, name] of [
@@ -54,18 +89,21 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await runMigrations(database);
 const repo = new AccountsRepo(database.db);
 const existing = await repo.findByUsernameKey(usernameKey(username));
-if (existing) {
-  await repo.makeStaff(existing.id);
-  console.info(`${existing.username} is now a staff account`);
-} else {
-  await repo.insertUser({
-    username,
-    usernameKey: usernameKey(username),
-    email: email.toLowerCase(),
-    passwordHash: await hashPassword(password),
-    isStaff: true,
-  });
-  console.info(`staff account ${username} created`);
-}
+const staff = new StaffService({ database });
+const userId =
+  existing?.id ??
+  (
+    await repo.insertUser({
+      username,
+      usernameKey: usernameKey(username),
+      email: email.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      isStaff: true,
+    })
+  ).id;
+await staff.provision(userId, permissions, totpSecret);
+console.info(
+  `${existing ? `${existing.username} is now a staff account` : `staff account ${username} created`} (${permissions.join(', ')}; ${totpSecret ? 'TOTP secret set' : 'enrols at first sign-in'})`,
+);
 await database.close();
 lock.release();

@@ -36,6 +36,7 @@ const callerQuery = preparedPerDb((db) =>
       email: users.email,
       isStaff: users.isStaff,
       tokenVersion: users.tokenVersion,
+      permissions: users.staffPermissions,
       role: profiles.status,
       profileId: profiles.id,
     })

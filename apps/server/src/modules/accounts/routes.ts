@@ -6,6 +6,7 @@ import {
   idParams,
   loginResponseSchema,
   loginSchema,
+  otpRequiredSchema,
   profileCreateSchema,
   profileSchema,
   registrationSchema,
@@ -62,13 +63,18 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
         tags: ['accounts'],
         summary: 'Log in with username and password',
         body: loginSchema.passthrough(),
-        response: { 200: loginResponseSchema, ...errors },
+        response: {
+          200: loginResponseSchema,
+          ...errors,
+          401: otpRequiredSchema.partial({ otp_required: true }),
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        const result = await service.login(request.body.username, request.body.password, request.ip);
+        const { username, password, otp } = request.body;
+        const result = await service.login(username, password, request.ip, otp);
         request.log.info({ audit: 'login', userId: result.id }, 'login succeeded');
         return result;
       } catch (error) {

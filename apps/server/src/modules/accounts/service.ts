@@ -1,5 +1,6 @@
 import type {
   LoginResponse,
+  StaffLoginResponse,
   Profile,
   RegistrationInput,
   Role,
@@ -25,14 +26,17 @@ import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pi
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { formatIban, maskIban, payoutIban } from '../../lib/iban.ts';
+import { StaffService } from '../staff/service.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
 
 export class AccountsService {
   readonly repo: AccountsRepo;
+  private readonly staff: StaffService;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new AccountsRepo(ctx.database.db);
+    this.staff = new StaffService(ctx);
   }
 
   /** `viewerId`: who asks; only the owner sees the IBAN in full and the account holder. */
@@ -81,9 +85,13 @@ export class AccountsService {
     };
   }
 
-  private async loginResponse(row: UserRow): Promise<LoginResponse> {
+  private async loginResponse(
+    row: UserRow,
+    recoveryCodes: string[] | null = null,
+  ): Promise<StaffLoginResponse> {
     const user = await this.toUser(row);
-    const access = await this.ctx.tokens.issue({ userId: row.id, version: row.tokenVersion });
+    // Staff tokens are short-lived (STAFF_TOKEN_IDLE_MINUTES, decision 205).
+    const access = this.ctx.tokens.issue({ userId: row.id, version: row.tokenVersion }, row.isStaff);
     return {
       access,
       id: user.id,
@@ -92,6 +100,8 @@ export class AccountsService {
       is_staff: user.is_staff,
       status: user.profile?.status ?? null,
       profile: user.profile,
+      ...(row.isStaff ? { permissions: row.staffPermissions } : {}),
+      ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
     };
   }
 
@@ -157,7 +167,7 @@ export class AccountsService {
    * own budget), per account over all addresses loosely and briefly (so failures from one
    * address never lock the owner out elsewhere), per address over all accounts.
    */
-  async login(username: string, password: string, ip: string): Promise<LoginResponse> {
+  async login(username: string, password: string, ip: string, otp?: string): Promise<StaffLoginResponse> {
     const typedKey = usernameKey(username);
     const row = await this.repo.findByUsernameKey(typedKey);
     const account = row?.usernameKey ?? typedKey;
@@ -185,14 +195,28 @@ export class AccountsService {
     }
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
     if (!row || !ok) throw unauthorized('Invalid username or password');
+    const forgive = () =>
+      Promise.all([
+        this.ctx.limits.forget('loginAccountAddress', pairKey),
+        this.ctx.limits.giveBack('loginAccount', account),
+        this.ctx.limits.giveBack('loginAddress', ip),
+      ]);
+    if (row.lockedAt) throw unauthorized('This account is locked. Please contact support.');
+    let recoveryCodes: string[] | null = null;
+    if (row.isStaff) {
+      try {
+        ({ recoveryCodes } = await this.staff.secondFactor(row, otp || undefined, ip));
+      } catch (error) {
+        // The right password without a code yet is the first half of a sign-in, no guess;
+        // a wrong code stays counted like a wrong password.
+        if (!otp) await forgive();
+        throw error;
+      }
+    }
     // A successful sign-in is no guess: this address starts afresh for this account.
-    await Promise.all([
-      this.ctx.limits.forget('loginAccountAddress', pairKey),
-      this.ctx.limits.giveBack('loginAccount', account),
-      this.ctx.limits.giveBack('loginAddress', ip),
-    ]);
+    await forgive();
     await this.repo.touchLogin(row.id);
-    return this.loginResponse({ ...row, lastLogin: new Date() });
+    return this.loginResponse({ ...row, lastLogin: new Date() }, recoveryCodes);
   }
 
   /** What ties a registration without a profile to its address: a keyed hash, never the address itself. */

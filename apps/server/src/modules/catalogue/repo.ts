@@ -1,6 +1,7 @@
 /** The only place in the catalogue module that knows the ORM. */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { publicProduct, publicSeller } from '../../db/visibility.ts';
 import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import {
   categories,
@@ -95,9 +96,7 @@ function fullJoin(db: Db) {
 
 /** Live products matching `where` with seller, category names and stocks, newest first. */
 function fullSelect(db: Db, where: SQL) {
-  return fullJoin(db)
-    .where(and(where, isNull(products.deletedAt)))
-    .orderBy(desc(products.id));
+  return fullJoin(db).where(and(where, publicProduct)).orderBy(desc(products.id));
 }
 
 type FullRow = Awaited<ReturnType<typeof fullSelect>>[number];
@@ -126,7 +125,7 @@ const wantedIds = sql`unnest(${sql.placeholder('ids')}::int[]) as wanted(id)`;
 const productsByIdsQuery = preparedPerDb((db) =>
   fullJoin(db)
     .innerJoin(wantedIds, sql`wanted.id = ${products.id}`)
-    .where(isNull(products.deletedAt))
+    .where(publicProduct)
     .orderBy(desc(products.id))
     .prepare('catalogue_products_by_ids'),
 );
@@ -136,7 +135,7 @@ const sellerPageIdsQuery = preparedPerDb((db) =>
   db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.sellerId, sql.placeholder('sellerId')), isNull(products.deletedAt)))
+    .where(and(eq(products.sellerId, sql.placeholder('sellerId')), publicProduct))
     .orderBy(desc(products.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -164,7 +163,7 @@ const reviewsOfProductQuery = preparedPerDb((db) =>
     .from(products)
     .leftJoin(reviews, eq(reviews.productId, products.id))
     .leftJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(products.id, sql.placeholder('productId')), isNull(products.deletedAt)))
+    .where(and(eq(products.id, sql.placeholder('productId')), publicProduct))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .prepare('catalogue_reviews_of_product'),
 );
@@ -216,7 +215,8 @@ export class CatalogueRepo {
    * a page at any offset is an index-only scan: no product row is read until the page's own.
    */
   private liveWhere(filter: ListFilter): SQL {
-    const conditions: SQL[] = [isNull(products.deletedAt)];
+    // Hidden products and suspended sellers' ones are left out like deleted ones (decision 206).
+    const conditions: SQL[] = [publicProduct];
     const oneOrMany = (column: typeof products.categoryId | typeof products.subcategoryId, ids: number[]) =>
       ids.length === 1 ? eq(column, ids[0]!) : inArray(column, ids);
     if (filter.categoryIds !== undefined) conditions.push(oneOrMany(products.categoryId, filter.categoryIds));
@@ -294,7 +294,7 @@ export class CatalogueRepo {
     const rows = await this.readDb
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .where(and(eq(users.id, id), publicSeller))
       .limit(1);
     return rows.length > 0;
   }
@@ -428,7 +428,7 @@ export class CatalogueRepo {
             reviews.id,
             newest.map((r) => r.id),
           ),
-          isNull(products.deletedAt),
+          publicProduct,
         ),
       )
       .orderBy(desc(reviews.id))

@@ -111,7 +111,8 @@ const readForPlacementStatement = statement(
     found as materialized (
       select p.id, p.seller_id, p.name, p.brand, p.image, p.price_rappen
       from wanted join products p on p.id = wanted.id
-      where p.deleted_at is null)
+      -- Hidden products and suspended sellers' ones cannot be bought (decision 206).
+      where p.deleted_at is null and p.hidden_at is null and not p.seller_suspended)
     select
       (select coalesce(json_agg(json_build_object(
           'id', f.id, 'sellerId', f.seller_id, 'sellerName', coalesce(nullif(u.display_name, ''), u.username),

@@ -11,6 +11,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ProductFilters, SearchSort } from '@marktgasse/shared';
+import { publicProduct, publicSeller } from '../../db/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { countOfAll, idPage, rawRows, type IdPage } from '../../db/sql.ts';
 import {
@@ -168,7 +169,8 @@ function unitsInLiveStore(storeCondition?: SQL): SQL {
  * every product list, searched or not (docs/decisions/130).
  */
 export function productConditions(scope: ProductScope, filters: ProductFilters): SQL[] {
-  const conditions: SQL[] = [isNull(products.deletedAt)];
+  // Public products only: hidden ones and suspended sellers' leave every list (decision 206).
+  const conditions: SQL[] = [publicProduct];
   if (scope.sellerId !== undefined) conditions.push(eq(products.sellerId, scope.sellerId));
   if (scope.categoryIds !== undefined) conditions.push(inArray(products.categoryId, scope.categoryIds));
   if (scope.subcategoryIds !== undefined)
@@ -286,7 +288,7 @@ export class SearchRepo {
 
   /** Live stores of live owners, ranked by the words, else newest first. */
   async storePage(words: WordMatch[], scope: StoreScope, offset: number, limit: number): Promise<IdPage> {
-    const conditions: SQL[] = [isNull(stores.deletedAt), isNull(users.deletedAt)];
+    const conditions: SQL[] = [isNull(stores.deletedAt), publicSeller];
     if (scope.ownerId !== undefined) conditions.push(eq(stores.ownerId, scope.ownerId));
     if (scope.categoryIds !== undefined)
       conditions.push(sql`(exists (select 1 from ${storeCategories} sc where sc.store_id = ${stores.id}
@@ -320,7 +322,7 @@ export class SearchRepo {
 
   /** Seller profiles (by user id), ranked by the words, else newest first. */
   async sellerPage(words: WordMatch[], scope: SellerScope, offset: number, limit: number): Promise<IdPage> {
-    const conditions: SQL[] = [eq(profiles.status, 'STORE_OWNER'), isNull(users.deletedAt)];
+    const conditions: SQL[] = [eq(profiles.status, 'STORE_OWNER'), publicSeller];
     if (scope.categoryIds !== undefined)
       conditions.push(sql`exists (select 1 from ${profileCategories} pc where pc.profile_id = ${profiles.id}
         and pc.category_id = any(${idArray(scope.categoryIds)}))`);
@@ -402,7 +404,7 @@ export class SearchRepo {
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerId))
       .leftJoin(profiles, eq(profiles.userId, stores.ownerId))
-      .where(and(inArray(stores.id, ids), isNull(stores.deletedAt), isNull(users.deletedAt)));
+      .where(and(inArray(stores.id, ids), isNull(stores.deletedAt), publicSeller));
     const byId = new Map(
       rows.map((r) => [
         r.id,

@@ -1,5 +1,6 @@
 /** The only place in the stores module that knows the ORM: stores, their categories and stock rows. */
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { publicProduct, publicSeller } from '../../db/visibility.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import {
@@ -93,7 +94,7 @@ function stockSelect(db: DbOrTx) {
 
 const stocksOfProductQuery = preparedPerDb((db) =>
   stockSelect(db)
-    .where(and(eq(stocks.productId, sql.placeholder('productId')), liveStore, liveProduct))
+    .where(and(eq(stocks.productId, sql.placeholder('productId')), liveStore, publicProduct))
     .orderBy(asc(stocks.id))
     .prepare('stores_stocks_of_product'),
 );
@@ -158,11 +159,12 @@ export class StoresRepo {
     });
   }
 
-  /** Live stores (not deleted, owner not deleted), in the order of `ids` when given. */
+  /** Live stores (not deleted, owner neither deleted nor suspended), in the order of `ids` when given. */
   async storesWhere(
     options: { ids?: number[]; ownerId?: number; limit?: number; newestFirst?: boolean } = {},
   ): Promise<StoreJoined[]> {
-    const conditions: SQL[] = [liveStore, isNull(users.deletedAt)];
+    // A suspended seller's stores leave every list, the map and their pages (decision 206).
+    const conditions: SQL[] = [liveStore, publicSeller];
     if (options.ids) {
       if (options.ids.length === 0) return [];
       conditions.push(inArray(stores.id, options.ids));

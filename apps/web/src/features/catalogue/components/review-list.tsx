@@ -2,11 +2,19 @@ import Badge from 'react-bootstrap/Badge';
 import type { Review } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
 import { Rating } from '../../../components/rating';
+import { ReportAction } from '../../../components/report-action';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { textLang } from '../../../components/text-lang';
 
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+/** `reporterId`: the signed-in user, who may report others' reviews (issue 29). */
+export function ReviewList({
+  reviews,
+  reporterId = null,
+}: {
+  reviews: Review[];
+  reporterId?: number | null;
+}) {
   const t = useT();
   const f = useFormat();
   if (reviews.length === 0) return <Message variant="secondary">{t('catalogue.review.none')}</Message>;
@@ -29,6 +37,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               {r.comment}
             </p>
           )}
+          {reporterId !== null && reporterId !== r.user && <ReportAction kind="review" id={r.id} />}
         </li>
       ))}
     </ul>

@@ -21,6 +21,7 @@ import { useReviews } from '../api/reviews';
 import { PurchaseOptions } from '../components/purchase-options';
 import { ReviewForm } from '../components/review-form';
 import { ReviewList } from '../components/review-list';
+import { ReportAction } from '../../../components/report-action';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 import { toCartItem, totalStock } from '../lib/purchase';
 import { textLang } from '../../../components/text-lang';
@@ -112,6 +113,7 @@ export function Component() {
               <Link to={paths.seller(p.seller)}>{sellerName}</Link>
             </dd>
           </dl>
+          {userInfo && !ownProduct && <ReportAction kind="product" id={p.id} />}
         </Col>
         <Col lg={3}>
           <Card className="shadow-sm">
@@ -147,7 +149,7 @@ export function Component() {
           {reviews.isPending ? (
             <Loader label={t('catalogue.product.loadingReviews')} />
           ) : (
-            <ReviewList reviews={reviews.data ?? []} />
+            <ReviewList reviews={reviews.data ?? []} reporterId={userInfo?.id ?? null} />
           )}
         </Col>
         <Col lg={5}>

@@ -24,6 +24,8 @@ import { ListOptionsBar, useListOptions } from '../components/list-options';
 import { SearchBox } from '../components/search-box';
 import { textLang } from '../../../components/text-lang';
 import { LoadMore } from '../../../components/load-more';
+import { ReportAction } from '../../../components/report-action';
+import { useSession } from '../../../stores/session';
 
 export function Component() {
   const t = useT();
@@ -32,6 +34,7 @@ export function Component() {
   const { id } = useParams();
   const sellerId = Number(id);
   const profile = useProfile(sellerId);
+  const signedIn = useSession((s) => Boolean(s.userInfo && s.userInfo.id !== sellerId));
   const stores = useSellerStores(sellerId);
   const [storeId, setStoreId] = useState<number | null>(null);
   const [term, setTerm] = useState('');
@@ -115,6 +118,7 @@ export function Component() {
                   {seller.description}
                 </p>
               )}
+              {signedIn && <ReportAction kind="seller" id={sellerId} />}
             </Col>
           </Row>
         </Card.Body>

@@ -1,0 +1,164 @@
+/**
+ * The only file of the moderation module that touches the ORM. Moderation changes rows of
+ * the catalogue and accounts (hidden products, suspended sellers, removed reviews): these few
+ * writes are its own on purpose, each inside the transaction that also writes the audit log.
+ */
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { outbox, products, profiles, reviews, users } from '../../db/schema.ts';
+import { countOfAll } from '../../db/sql.ts';
+
+export interface ModeratedProductRow {
+  id: number;
+  name: string;
+  sellerId: number;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+}
+
+export interface ModeratedSellerRow {
+  id: number;
+  username: string;
+  email: string;
+  suspendedAt: Date | null;
+  suspendedReason: string | null;
+}
+
+export class ModerationRepo {
+  constructor(readonly db: Db) {}
+
+  /** A live product, locked for the change. */
+  async lockProduct(tx: DbOrTx, id: number): Promise<ModeratedProductRow | undefined> {
+    const rows = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        sellerId: products.sellerId,
+        hiddenAt: products.hiddenAt,
+        hiddenReason: products.hiddenReason,
+      })
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      .for('update');
+    return rows[0];
+  }
+
+  async setHidden(tx: DbOrTx, id: number, reason: string | null): Promise<void> {
+    await tx
+      .update(products)
+      .set({ hiddenAt: reason === null ? null : new Date(), hiddenReason: reason })
+      .where(eq(products.id, id));
+  }
+
+  /** A live seller account, locked for the change. */
+  async lockSeller(tx: DbOrTx, id: number): Promise<ModeratedSellerRow | undefined> {
+    const rows = await tx
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        suspendedAt: users.suspendedAt,
+        suspendedReason: users.suspendedReason,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, id), isNull(users.deletedAt), eq(profiles.status, 'STORE_OWNER')))
+      .for('update', { of: users });
+    return rows[0];
+  }
+
+  /** Suspends (a reason) or reinstates (null) a seller; their products follow in the same statement set. */
+  async setSuspended(tx: DbOrTx, id: number, reason: string | null): Promise<void> {
+    await tx
+      .update(users)
+      .set({ suspendedAt: reason === null ? null : new Date(), suspendedReason: reason })
+      .where(eq(users.id, id));
+    await tx
+      .update(products)
+      .set({ sellerSuspended: reason !== null })
+      .where(eq(products.sellerId, id));
+  }
+
+  async sellerContact(tx: DbOrTx, id: number): Promise<{ email: string; username: string } | undefined> {
+    const rows = await tx
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(eq(users.id, id));
+    return rows[0];
+  }
+
+  async queueMail(tx: DbOrTx, mail: { recipient: string; subject: string; body: string }): Promise<void> {
+    await tx.insert(outbox).values(mail);
+  }
+
+  async reviewPage(productId: number | undefined, offset: number, limit: number) {
+    return this.db
+      .select({
+        id: reviews.id,
+        product: reviews.productId,
+        user: reviews.userId,
+        username: users.username,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        count: countOfAll,
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(productId === undefined ? sql`true` : eq(reviews.productId, productId))
+      .orderBy(desc(reviews.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  async reviewCount(productId: number | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(reviews)
+      .where(productId === undefined ? sql`true` : eq(reviews.productId, productId));
+    return row?.n ?? 0;
+  }
+
+  /** Deletes a review and recomputes its product's count and rating sum from the reviews left. */
+  async removeReview(tx: DbOrTx, id: number) {
+    const [removed] = await tx.delete(reviews).where(eq(reviews.id, id)).returning();
+    if (!removed) return null;
+    await tx
+      .update(products)
+      .set({
+        numReviews: sql`(select count(*) from ${reviews} r where r.product_id = ${removed.productId})::int`,
+        ratingSum: sql`(select coalesce(sum(r.rating), 0) from ${reviews} r where r.product_id = ${removed.productId})::int`,
+      })
+      .where(eq(products.id, removed.productId));
+    return removed;
+  }
+
+  /** The caller's own products that moderation hid, with the reasons (the seller's view). */
+  async hiddenOf(sellerId: number) {
+    return this.db
+      .select({
+        id: products.id,
+        name: products.name,
+        hiddenAt: products.hiddenAt,
+        hiddenReason: products.hiddenReason,
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.sellerId, sellerId),
+          isNull(products.deletedAt),
+          sql`${products.hiddenAt} is not null`,
+        ),
+      )
+      .orderBy(desc(products.hiddenAt))
+      .limit(200);
+  }
+
+  async suspensionOf(userId: number) {
+    const [row] = await this.db
+      .select({ suspendedAt: users.suspendedAt, suspendedReason: users.suspendedReason })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  }
+}

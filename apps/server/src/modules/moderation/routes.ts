@@ -1,0 +1,152 @@
+/**
+ * The moderation API (issue 29): products, sellers, reviews. Every route is guarded by
+ * `requirePermission('moderation')`: anyone else gets the 404 of a missing route.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminReviewListQuerySchema,
+  errorBodySchema,
+  idParams,
+  moderatedProductSchema,
+  moderatedSellerSchema,
+  pagedAdminReviews,
+  reasonBodySchema,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { requirePermission, requireUser, type Caller } from '../../plugins/auth.ts';
+import { idParam } from '../../lib/validation.ts';
+import { ModerationService, type Acting } from './service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const security = [{ bearer: [] }];
+const tags = ['admin'];
+
+function acting(request: FastifyRequest, reason: string): Acting {
+  return { staff: request.user as Caller, reason, address: request.ip };
+}
+
+export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new ModerationService(ctx);
+  const moderation = requirePermission('moderation');
+
+  for (const [verb, hide] of [
+    ['hide', true],
+    ['unhide', false],
+  ] as const) {
+    app.put(
+      `/api/admin/products/:id/${verb}/`,
+      {
+        preHandler: moderation,
+        schema: {
+          tags,
+          summary: hide
+            ? 'Hide a product with a reason (shown to the seller): it leaves every public list, search and page and cannot be bought'
+            : 'Show a hidden product again',
+          security,
+          params: idParams,
+          body: reasonBodySchema,
+          response: { 200: moderatedProductSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.setProductHidden(
+          idParam(request.params.id, 'product'),
+          hide,
+          acting(request, request.body.reason),
+        ),
+    );
+  }
+
+  for (const [verb, suspend] of [
+    ['suspend', true],
+    ['reinstate', false],
+  ] as const) {
+    app.put(
+      `/api/admin/sellers/:id/${verb}/`,
+      {
+        preHandler: moderation,
+        schema: {
+          tags,
+          summary: suspend
+            ? 'Suspend a seller with a reason: their products and stores leave every public read at once; paid orders stay fulfillable; they are e-mailed'
+            : 'Reinstate a suspended seller',
+          security,
+          params: idParams,
+          body: reasonBodySchema,
+          response: { 200: moderatedSellerSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.setSellerSuspended(
+          idParam(request.params.id, 'user'),
+          suspend,
+          acting(request, request.body.reason),
+        ),
+    );
+  }
+
+  app.get(
+    '/api/admin/reviews/',
+    {
+      preHandler: moderation,
+      schema: {
+        tags,
+        summary: 'Reviews, newest first, optionally of one product (paged)',
+        security,
+        querystring: adminReviewListQuerySchema,
+        response: { 200: pagedAdminReviews, ...errors },
+      },
+    },
+    async (request) => service.reviews(request.query.product, request.query.offset, request.query.limit),
+  );
+
+  app.delete(
+    '/api/admin/reviews/:id/',
+    {
+      preHandler: moderation,
+      schema: {
+        tags,
+        summary: 'Remove a review with a reason; the product’s rating and count are recomputed',
+        security,
+        params: idParams,
+        body: reasonBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeReview(idParam(request.params.id, 'review'), acting(request, request.body.reason));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/moderation/mine/',
+    {
+      schema: {
+        tags,
+        summary:
+          'What moderation did to the caller’s shop: hidden products and a suspension, with the reasons',
+        security,
+        response: {
+          200: z.object({
+            suspended: z.boolean(),
+            suspended_reason: z.string().nullable(),
+            hidden_products: z.array(
+              z.object({
+                id: z.number().int(),
+                name: z.string(),
+                hidden_reason: z.string(),
+                hidden_at: z.string(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => service.mine(requireUser(request)),
+  );
+}

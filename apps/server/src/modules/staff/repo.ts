@@ -1,0 +1,72 @@
+/** The only file of the staff module that touches the ORM: second factors, recovery codes, permissions. */
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { staffRecoveryCodes, users } from '../../db/schema.ts';
+
+export class StaffRepo {
+  constructor(readonly db: Db) {}
+
+  async offerSecret(userId: number, secret: string): Promise<void> {
+    await this.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
+  }
+
+  /**
+   * Takes the step of an accepted code, once: the conditional update lets one of two
+   * requests with the same code win, the other finds nothing to update.
+   */
+  async takeStep(userId: number, step: number, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, userId), lt(users.totpLastStep, step)))
+      .returning({ id: users.id });
+    return rows.length === 1;
+  }
+
+  /** Makes the offered secret the account's own, with fresh recovery codes (hashes) instead of any old ones. */
+  async confirmSecret(
+    userId: number,
+    secret: string,
+    step: number,
+    codeHashes: string[],
+    tx: DbOrTx,
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+      .where(and(eq(users.id, userId), eq(users.totpPendingSecret, secret), isNull(users.totpSecret)))
+      .returning({ id: users.id });
+    if (rows.length !== 1) return false;
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+    return true;
+  }
+
+  /** Marks a recovery code used, once; false when it is unknown or was used. */
+  async useRecoveryCode(userId: number, codeHash: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(staffRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(staffRecoveryCodes.userId, userId),
+          eq(staffRecoveryCodes.codeHash, codeHash),
+          isNull(staffRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: staffRecoveryCodes.id });
+    return rows.length === 1;
+  }
+
+  /** The CLI's provisioning: staff flag, permissions and (optionally) a known secret. */
+  async provision(userId: number, permissions: string[], secret: string | null): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        isStaff: true,
+        staffPermissions: permissions,
+        ...(secret ? { totpSecret: secret, totpPendingSecret: null, totpLastStep: 0 } : {}),
+      })
+      .where(eq(users.id, userId));
+  }
+}

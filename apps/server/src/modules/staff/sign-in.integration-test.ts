@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { build, type TestApp } from '../../../test/build.ts';
+import { registerUser, uniqueName, type TestUser } from '../../../test/fixtures.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import { totpCode } from './totp.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({ STAFF_TOKEN_IDLE_MINUTES: '30' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (u: TestUser, otp?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users/login/',
+    payload: { username: u.username, password: u.password, ...(otp !== undefined ? { otp } : {}) },
+  });
+
+async function newStaff(): Promise<TestUser> {
+  const u = await registerUser(t.app, { status: null, username: uniqueName('staff') });
+  await t.database.db
+    .update(users)
+    .set({ isStaff: true, staffPermissions: ['support', 'moderation'] })
+    .where(eq(users.id, u.id));
+  return u;
+}
+
+const actions = async (userId: number) =>
+  (await t.database.db.select().from(auditLog).where(eq(auditLog.staffId, userId))).map((r) => r.action);
+
+describe('staff sign-in with a second factor', () => {
+  it('enrols on the first sign-in, then accepts each code once and each recovery code once', async () => {
+    const staff = await newStaff();
+    const first = await login(staff);
+    expect(first.statusCode).toBe(401);
+    const body = first.json();
+    expect(body.otp_required).toBe(true);
+    expect(body.detail).toMatch(/authenticator/);
+    const secret: string = body.enrolment.secret;
+    expect(body.enrolment.otpauth_url).toContain(`secret=${secret}`);
+
+    const wrong = await login(staff, '000000' === totpCode(secret) ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().otp_required).toBe(true);
+
+    const enrolled = await login(staff, totpCode(secret));
+    expect(enrolled.statusCode).toBe(200);
+    const codes: string[] = enrolled.json().recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(enrolled.json().permissions).toEqual(['support', 'moderation']);
+
+    const again = await login(staff);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().enrolment).toBeUndefined();
+
+    const next = totpCode(secret, Date.now() + 30_000);
+    expect((await login(staff, next)).statusCode).toBe(200);
+    const replay = await login(staff, next);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().detail).toMatch(/used already/);
+
+    expect((await login(staff, codes[0]!.toUpperCase())).statusCode).toBe(200);
+    const usedTwice = await login(staff, codes[0]!);
+    expect(usedTwice.statusCode).toBe(401);
+    expect(usedTwice.json().otp_required).toBe(true);
+
+    const rows = await actions(staff.id);
+    expect(rows.filter((a) => a === 'staff.sign-in')).toHaveLength(2);
+    expect(rows).toContain('staff.totp-enrolled');
+    expect(rows.filter((a) => a === 'staff.sign-in-refused')).toHaveLength(2);
+  });
+
+  it('gives staff a short-lived token that sign-out revokes; customers sign in as before', async () => {
+    const staff = await newStaff();
+    const secret: string = (await login(staff)).json().enrolment.secret;
+    const res = await login(staff, totpCode(secret));
+    const token: string = res.json().access;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+      iat: number;
+    };
+    expect(claims.exp - claims.iat).toBe(30 * 60);
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/users/me/', headers: auth })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/users/logout/', headers: auth });
+    expect((await t.app.inject({ url: '/api/users/me/', headers: auth })).statusCode).toBe(401);
+
+    const customer = await registerUser(t.app);
+    const plain = await login(customer, '123456');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().permissions).toBeUndefined();
+  });
+
+  it('refuses the audit log any change', async () => {
+    const staff = await newStaff();
+    const secret: string = (await login(staff)).json().enrolment.secret;
+    expect((await login(staff, totpCode(secret))).statusCode).toBe(200);
+    expect(await actions(staff.id)).toContain('staff.totp-enrolled');
+    await expect(
+      t.database.db.update(auditLog).set({ reason: 'x' }).where(eq(auditLog.staffId, staff.id)),
+    ).rejects.toThrow();
+    await expect(t.database.db.delete(auditLog).where(eq(auditLog.staffId, staff.id))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,145 @@
+/** Support and figures for staff (issue 29): orders, users, the dashboard. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminOrderDetailSchema,
+  adminOrderQuerySchema,
+  adminUserQuerySchema,
+  adminUserSchema,
+  dashboardSchema,
+  errorBodySchema,
+  idParams,
+  pagedAdminOrders,
+  pagedAdminUsers,
+  reasonBodySchema,
+} from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { requirePermission, type Caller } from '../../plugins/auth.ts';
+import { idParam } from '../../lib/validation.ts';
+import { SupportService } from './service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const security = [{ bearer: [] }];
+const tags = ['admin'];
+
+export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new SupportService(ctx);
+  const support = requirePermission('support');
+
+  app.get(
+    '/api/admin/dashboard/',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Figures for the staff dashboard',
+        security,
+        response: { 200: dashboardSchema, ...errors },
+      },
+    },
+    async () => service.dashboard(),
+  );
+
+  app.get(
+    '/api/admin/orders/',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary:
+          'Orders, newest first (paged): search by order number, customer or seller (name or e-mail), filter by status and date (from, to: YYYY-MM-DD)',
+        security,
+        querystring: adminOrderQuerySchema,
+        response: { 200: pagedAdminOrders, ...errors },
+      },
+    },
+    async (request) => {
+      const { offset, limit, ...filter } = request.query;
+      return service.orders(filter, offset, limit);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:id/',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'An order with its seller parts, lines, payments, refunds and stock holds',
+        security,
+        params: idParams,
+        response: { 200: adminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.order(idParam(request.params.id, 'order')),
+  );
+
+  app.put(
+    '/api/admin/seller-orders/:id/cancel/',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary:
+          'Cancel a seller part for its seller with a reason for the customer (as the seller’s own cancellation: refund, stock, e-mail)',
+        security,
+        params: idParams,
+        body: reasonBodySchema,
+        response: { 200: adminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.cancelSellerPart(
+        request.user as Caller,
+        idParam(request.params.id, 'seller order'),
+        request.body.reason,
+        request.ip,
+      ),
+  );
+
+  app.get(
+    '/api/admin/users/',
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Accounts, newest first (paged): search by name, e-mail or id',
+        security,
+        querystring: adminUserQuerySchema,
+        response: { 200: pagedAdminUsers, ...errors },
+      },
+    },
+    async (request) => service.users(request.query.search, request.query.offset, request.query.limit),
+  );
+
+  for (const [verb, locked] of [
+    ['lock', true],
+    ['unlock', false],
+  ] as const) {
+    app.put(
+      `/api/admin/users/:id/${verb}/`,
+      {
+        preHandler: requirePermission('admin'),
+        schema: {
+          tags,
+          summary: locked
+            ? 'Lock an account with a reason: no sign-in, every token revoked'
+            : 'Unlock a locked account',
+          security,
+          params: idParams,
+          body: reasonBodySchema,
+          response: { 200: adminUserSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.setLocked(
+          request.user as Caller,
+          idParam(request.params.id, 'user'),
+          locked,
+          request.body.reason,
+          request.ip,
+        ),
+    );
+  }
+}

@@ -1,0 +1,39 @@
+/** The back office's actions (PUT/DELETE /api/admin/…), each with the reason staff give. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type Action =
+  | { kind: 'hide' | 'unhide'; id: number; reason: string }
+  | { kind: 'suspend' | 'reinstate'; id: number; reason: string }
+  | { kind: 'remove-review'; id: number; reason: string }
+  | { kind: 'cancel-part'; id: number; reason: string }
+  | { kind: 'report'; id: number; reason: string; status: 'open' | 'acted' | 'dismissed' };
+
+function request(action: Action): Promise<unknown> {
+  const body = { reason: action.reason };
+  switch (action.kind) {
+    case 'hide':
+    case 'unhide':
+      return api(`/api/admin/products/${action.id}/${action.kind}/`, { method: 'PUT', body });
+    case 'suspend':
+    case 'reinstate':
+      return api(`/api/admin/sellers/${action.id}/${action.kind}/`, { method: 'PUT', body });
+    case 'remove-review':
+      return api(`/api/admin/reviews/${action.id}/`, { method: 'DELETE', body });
+    case 'cancel-part':
+      return api(`/api/admin/seller-orders/${action.id}/cancel/`, { method: 'PUT', body });
+    case 'report':
+      return api(`/api/admin/reports/${action.id}/`, {
+        method: 'PUT',
+        body: { ...body, status: action.status },
+      });
+  }
+}
+
+export function useAdminAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * The operator's back office (issue 29): staff permissions, the sign-in's second factor,
+ * moderation, reports and the audit log. Paths and field names here are a contract.
+ */
+import { z } from 'zod';
+import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
+
+export const STAFF_PERMISSIONS = ['support', 'moderation', 'finance', 'admin'] as const;
+export const staffPermissionSchema = z.enum(STAFF_PERMISSIONS);
+export type StaffPermission = z.infer<typeof staffPermissionSchema>;
+
+export const REASON_MAX = 500;
+/** Every moderation action carries the reason the seller (and the audit log) sees. */
+export const reasonBodySchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Give a reason: it is shown to the seller and kept in the audit log.')
+    .max(REASON_MAX, `A reason has at most ${REASON_MAX} characters.`),
+});
+export type ReasonBody = z.infer<typeof reasonBodySchema>;
+
+/** The first sign-in of a staff member without a second factor: the secret to enrol. */
+export const otpEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+});
+
+/** The 401 a staff account answers without a valid code. */
+export const otpRequiredSchema = z.object({
+  detail: z.string(),
+  otp_required: z.literal(true),
+  enrolment: otpEnrolmentSchema.optional(),
+});
+
+export const REPORT_KINDS = ['product', 'review', 'seller'] as const;
+export const REPORT_REASONS = [
+  'counterfeit',
+  'prohibited',
+  'misleading',
+  'offensive',
+  'spam',
+  'other',
+] as const;
+export const REPORT_STATUSES = ['open', 'acted', 'dismissed'] as const;
+
+export const reportCreateSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().trim().max(2000, 'A report text has at most 2000 characters.').default(''),
+});
+export type ReportCreate = z.infer<typeof reportCreateSchema>;
+
+export const reportSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(REPORT_KINDS),
+  object: z.number().int(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporter: z.string(),
+  created_at: z.string(),
+  handled_by: z.string().nullable(),
+  handled_at: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportStatusBodySchema = z.object({
+  status: z.enum(REPORT_STATUSES),
+  reason: z.string().trim().max(REASON_MAX, `A reason has at most ${REASON_MAX} characters.`).default(''),
+});
+
+export const adminListQuerySchema = pagingQuerySchema(20, 100);
+
+export const reportListQuerySchema = adminListQuerySchema.extend({
+  status: z.enum(REPORT_STATUSES).optional(),
+  kind: z.enum(REPORT_KINDS).optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  staff: z.string(),
+  staff_id: z.number().int(),
+  object: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string(),
+  address: z.string(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditListQuerySchema = adminListQuerySchema.extend({
+  action: z.string().max(60).optional(),
+  staff: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** `product:12`, `seller:4`, … */
+  object: z.string().max(80).optional(),
+});
+
+export const adminReviewSchema = z.object({
+  id: z.number().int(),
+  product: z.number().int(),
+  user: z.number().int(),
+  username: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+
+export const adminReviewListQuerySchema = adminListQuerySchema.extend({
+  product: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const moderatedProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  seller: z.number().int(),
+  hidden: z.boolean(),
+  hidden_reason: z.string().nullable(),
+});
+
+export const moderatedSellerSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  suspended: z.boolean(),
+  suspended_reason: z.string().nullable(),
+});
+
+export const adminOrderQuerySchema = adminListQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['pending', 'paying', 'paid', 'expired', 'cancelled']).optional(),
+  from: z.iso.date('from: use YYYY-MM-DD.').optional(),
+  to: z.iso.date('to: use YYYY-MM-DD.').optional(),
+});
+
+export const adminOrderSummarySchema = z.object({
+  id: z.number().int(),
+  customer: z.string(),
+  customer_id: z.number().int(),
+  sellers: z.array(z.string()),
+  status: z.string(),
+  totalPrice: z.string(),
+  createdAt: z.string(),
+});
+
+export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
+  customer_email: z.string(),
+  refunded: z.string(),
+  seller_orders: z.array(
+    z.object({
+      id: z.number().int(),
+      seller: z.string(),
+      seller_id: z.number().int(),
+      items: z.string(),
+      shipping: z.string(),
+      isShipped: z.boolean(),
+      isCompleted: z.boolean(),
+      cancelledAt: z.string().nullable(),
+      cancelReason: z.string().nullable(),
+      lines: z.array(
+        z.object({
+          id: z.number().int(),
+          product: z.number().int(),
+          name: z.string(),
+          quantity: z.number().int(),
+          price: z.string(),
+          orderType: z.string(),
+        }),
+      ),
+    }),
+  ),
+  payments: z.array(
+    z.object({ provider: z.string(), reference: z.string(), amount: z.string(), at: z.string() }),
+  ),
+  refunds: z.array(z.object({ key: z.string(), amount: z.string(), completed: z.boolean(), at: z.string() })),
+  stock_holds: z.array(
+    z.object({
+      store: z.number().int(),
+      product: z.number().int(),
+      quantity: z.number().int(),
+      released: z.boolean(),
+    }),
+  ),
+});
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  status: z.string().nullable(),
+  is_staff: z.boolean(),
+  locked: z.boolean(),
+  suspended: z.boolean(),
+  date_joined: z.string(),
+});
+
+export const adminUserQuerySchema = adminListQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+});
+
+export const dashboardSchema = z.object({
+  orders_today: z.number().int(),
+  awaiting_payment: z.number().int(),
+  to_ship: z.number().int(),
+  open_reports: z.number().int(),
+  suspended_sellers: z.number().int(),
+  hidden_products: z.number().int(),
+});
+
+export const pagedReports = pagedSchema(reportSchema);
+export const pagedAudit = pagedSchema(auditEntrySchema);
+export const pagedAdminReviews = pagedSchema(adminReviewSchema);
+export const pagedAdminOrders = pagedSchema(adminOrderSummarySchema);
+export const pagedAdminUsers = pagedSchema(adminUserSchema);
+
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export type AdminOrderPage = z.infer<typeof pagedAdminOrders>;
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type AdminReviewPage = z.infer<typeof pagedAdminReviews>;
+export type ReportPage = z.infer<typeof pagedReports>;
+export type AuditPage = z.infer<typeof pagedAudit>;
