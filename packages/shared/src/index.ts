@@ -14,3 +14,4 @@ export * from './orders/rules.ts';
 export * from './orders/schemas.ts';
 export * from './geo/schemas.ts';
 export * from './media/rules.ts';
+export * from './pages/page-data.ts';
