@@ -36,7 +36,7 @@ export async function render({ language, path, page }: RenderRequest): Promise<R
   useI18n.setState({ locale, messages: localeMessages });
   const html = renderToString(
     <StrictMode>
-      <Providers client={client}>
+      <Providers client={client} serverRendered>
         <ServerRouter location={`/${language}${path}`} basename={`/${language}`} />
       </Providers>
     </StrictMode>,

@@ -43,7 +43,7 @@ await Promise.all([
 ]);
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers serverRendered={Boolean(state)}>
       <AppRouter mode={mode} />
     </Providers>
   </StrictMode>

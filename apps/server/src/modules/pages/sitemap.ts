@@ -1,0 +1,68 @@
+/**
+ * robots.txt and the sitemaps: an index (/sitemap.xml) of files of at most `urlsPerFile`
+ * addresses (50,000 is the protocol's limit), each address with its language alternates.
+ * Products come from the catalogue's cached list of live ids (one query per catalogue write);
+ * a file is a slice of it, written on request in a few milliseconds.
+ */
+import { PAGE_LANGUAGES, type PageLanguage } from '@marktgasse/shared';
+import type { SitemapEntries } from '../catalogue/service.ts';
+import { contentLanguage, inLanguage, slugify } from './addresses.ts';
+import { escapeHtml } from './head.ts';
+
+export interface SitemapUrl {
+  /** The path without its language. */
+  path: string;
+  lastmod?: string | undefined;
+}
+
+/** Pages per file: each page is listed once per language. */
+export const pagesPerFile = (urlsPerFile: number) =>
+  Math.max(1, Math.floor(urlsPerFile / PAGE_LANGUAGES.length));
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+export function sitemapIndex(
+  origin: string,
+  files: { name: string; lastmod?: string | undefined }[],
+): string {
+  const entries = files.map(
+    (f) =>
+      `<sitemap><loc>${escapeHtml(`${origin}/sitemaps/${f.name}`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ''}</sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+function urlEntry(origin: string, url: SitemapUrl, language: PageLanguage): string {
+  const links = PAGE_LANGUAGES.map(
+    (l) =>
+      `<xhtml:link rel="alternate" hreflang="${contentLanguage(l)}" href="${escapeHtml(origin + inLanguage(l, url.path))}"/>`,
+  ).join('');
+  const xDefault = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + url.path)}"/>`;
+  const lastmod = url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : '';
+  return `<url><loc>${escapeHtml(origin + inLanguage(language, url.path))}</loc>${lastmod}${links}${xDefault}</url>`;
+}
+
+export function urlSet(origin: string, urls: SitemapUrl[]): string {
+  const entries: string[] = [];
+  for (const url of urls)
+    for (const language of PAGE_LANGUAGES) entries.push(urlEntry(origin, url, language));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+
+/** The product pages of file `index` (0-based), at their canonical (slugged) addresses. */
+export function productUrls(entries: SitemapEntries, index: number, perFile: number): SitemapUrl[] {
+  const urls: SitemapUrl[] = [];
+  const end = Math.min(entries.ids.length, (index + 1) * perFile);
+  for (let i = index * perFile; i < end; i++) {
+    const slug = slugify(entries.names[i]!);
+    const path = slug ? `/product/${entries.ids[i]}/${slug}` : `/product/${entries.ids[i]}`;
+    urls.push({ path, lastmod: day(entries.created[i]!) });
+  }
+  return urls;
+}
+
+export { day as sitemapDay };
