@@ -86,7 +86,5 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/en/product/${product.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByTestId('product-price')).toHaveText(/^CHF \d/);
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });
