@@ -20,7 +20,16 @@ export function buildPageRenderer(): string {
   const vite = path.join(viteDir, 'bin/vite.js');
   const result = spawnSync(
     process.execPath,
-    [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(root, 'dist-ssr'), '--logLevel', 'error'],
+    [
+      vite,
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      path.join(root, 'dist-ssr'),
+      '--logLevel',
+      'error',
+    ],
     { cwd: webDir, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`building the page renderer failed:\n${result.stderr}`);

@@ -121,6 +121,12 @@ export function sellersHead(language: PageLanguage, origin: string): PageHead {
     description: pageText(language, T.sellersDescription),
     path: '/sellers',
     ogType: 'website',
+    jsonLd: [
+      breadcrumbs([
+        { name: SITE, url: `${origin}${inLanguage(language, '/')}` },
+        { name: pageText(language, T.sellersTitle), url: `${origin}${inLanguage(language, '/sellers')}` },
+      ]),
+    ],
   };
 }
 
