@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageLanguage } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { sendAnswer, textAnswer } from '../catalogue/public-answer.ts';
 import { inLanguage, isPageLanguage, pickLanguage, siteOrigin } from './addresses.ts';
 import type { PageDocuments } from './document.ts';
 import { headHtml } from './head.ts';
@@ -42,7 +43,10 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
       false,
     );
 
-  /** A rendered page, from the read cache while nothing was written. */
+  /**
+   * A rendered page, from the read cache while nothing was written, sent as the catalogue's
+   * cached answers are: bytes made once, an ETag, each compression made once.
+   */
   async function page(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -52,15 +56,13 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     const path = request.url.slice(language.length + 1) || '/';
     const rendered = await ctx.cache.getOrLoad(`pages:${language}:${path}`, async () => {
       const outcome = await load();
-      if (outcome.status !== 200) return { status: outcome.status, html: '' };
+      if (outcome.status !== 200) return { status: outcome.status, answer: null };
       const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
-      return {
-        status: 200,
-        html: documents.compose({ language, head: headHtml(outcome.head, origin), body }),
-      };
+      const html = documents.compose({ language, head: headHtml(outcome.head, origin), body });
+      return { status: 200, answer: textAnswer(html) };
     });
-    if (rendered.status !== 200) return shell(reply, language, path, rendered.status);
-    return send(reply, 200, rendered.html, true);
+    if (!rendered.answer) return shell(reply, language, path, rendered.status);
+    return sendAnswer(request, reply, rendered.answer, HTML);
   }
 
   /** The language of a `/:lang/…` address, or a 404 as for any unknown address. */
