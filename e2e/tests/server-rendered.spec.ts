@@ -86,5 +86,14 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/en/product/${product.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByTestId('product-price')).toHaveText(/^CHF \d/);
+
+    // Load More is a link to the next page of the list.
+    await page.goto('/en/');
+    const firstOfPage2 = (await (await page.request.get('/api/products/?offset=12&limit=1')).json()) as {
+      results: Listed[];
+    };
+    await page.getByRole('link', { name: 'Load More' }).click();
+    await expect(page).toHaveURL(/\/en\/\?offset=12$/);
+    await expect(page.locator(`a[href="/en/product/${firstOfPage2.results[0]!.id}"]`).first()).toBeVisible();
   });
 });

@@ -12,8 +12,8 @@ import { productsQueryOptions } from '../features/catalogue/api/products';
 import { reviewsQueryOptions } from '../features/catalogue/api/reviews';
 import { sellersQueryOptions } from '../features/catalogue/api/sellers';
 
-/** An infinite list's first page, as the list's query holds it. */
-const firstPage = (page: PagedProducts) => ({ pages: [page], pageParams: [0] });
+/** An infinite list's first page (at `offset`), as the list's query holds it. */
+const firstPage = (page: PagedProducts, offset = 0) => ({ pages: [page], pageParams: [offset] });
 
 export function seedPageData(client: QueryClient, page: PageData): void {
   switch (page.kind) {
@@ -25,7 +25,10 @@ export function seedPageData(client: QueryClient, page: PageData): void {
       const filter = { category: page.category, subcategory: page.subcategory };
       client.setQueryData(categoriesQueryOptions().queryKey, page.categories);
       client.setQueryData(latestProductsQueryOptions().queryKey, page.latest);
-      client.setQueryData(productsQueryOptions(filter).queryKey, firstPage(page.products));
+      client.setQueryData(
+        productsQueryOptions(filter, page.offset).queryKey,
+        firstPage(page.products, page.offset),
+      );
       return;
     }
     case 'seller': {

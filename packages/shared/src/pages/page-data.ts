@@ -14,6 +14,8 @@ export type PageData =
       kind: 'home';
       category?: string | undefined;
       subcategory?: string | undefined;
+      /** The list's first offset: a page opened from a "Load More" link starts there. */
+      offset: number;
       categories: Category[];
       latest: Product[];
       products: PagedProducts;

@@ -9,6 +9,7 @@ import {
 } from '@marktgasse/shared';
 import { inLanguage, productPath } from './addresses.ts';
 import type { PageHead } from './head.ts';
+import type { HomeShelf } from './service.ts';
 import { breadcrumbs, organizationLd, productLd, sellerLd, storeLd } from './json-ld.ts';
 import { PAGE_TEXTS as T, pageText } from './texts.ts';
 
@@ -56,29 +57,39 @@ export function productHead(language: PageLanguage, origin: string, p: Product, 
   };
 }
 
-export function homeHead(language: PageLanguage, origin: string, shelf?: string): PageHead {
+export function homeHead(language: PageLanguage, origin: string, shelf: HomeShelf = { offset: 0 }): PageHead {
   const home = `${origin}${inLanguage(language, '/')}`;
-  if (!shelf)
+  const name = shelf.subcategory ?? shelf.category;
+  // Encoded as the app's own links are (`%20`, not `+`), so the canonical is the address linked to.
+  const pairs: [string, string | undefined][] = [
+    ['category', shelf.category],
+    ['subcategory', shelf.subcategory],
+    ['offset', shelf.offset > 0 ? String(shelf.offset) : undefined],
+  ];
+  const query = pairs
+    .flatMap(([key, value]) => (value ? [`${key}=${encodeURIComponent(value)}`] : []))
+    .join('&');
+  const path = query ? `/?${query}` : '/';
+  if (!name)
     return {
       language,
       title: pageText(language, T.homeTitle),
       description: pageText(language, T.homeDescription),
-      path: '/',
+      path,
       ogType: 'website',
       image: { url: `${origin}/favicon.svg`, alt: SITE },
       jsonLd: [organizationLd(origin)],
     };
-  const query = `?category=${encodeURIComponent(shelf)}`;
   return {
     language,
-    title: `${pageText(language, T.categoryTitle, { category: shelf })} · ${SITE}`,
-    description: pageText(language, T.categoryDescription, { category: shelf }),
-    path: `/${query}`,
+    title: `${pageText(language, T.categoryTitle, { category: name })} · ${SITE}`,
+    description: pageText(language, T.categoryDescription, { category: name }),
+    path,
     ogType: 'website',
     jsonLd: [
       breadcrumbs([
         { name: SITE, url: home },
-        { name: shelf, url: `${home}${query}` },
+        { name, url: `${origin}${inLanguage(language, path)}` },
       ]),
     ],
   };

@@ -231,6 +231,17 @@ describe('other public pages', () => {
     expect((await get('/de/?category=Nothing%20such')).statusCode).toBe(404);
   });
 
+  it('a later page of the list (a Load More link without JavaScript) has its own address', async () => {
+    const res = await get('/en/?offset=4');
+    expect(res.statusCode).toBe(200);
+    expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(`${ORIGIN}/en/?offset=4`);
+    // Newest first: the fifth and last live product is the first one created.
+    expect(res.body).toContain(`href="/en/product/${product.id}"`);
+    expect(res.body).not.toContain(`href="/en/product/${soldOut.id}"`);
+    expect((await get('/en/?offset=5')).statusCode).toBe(404);
+    expect((await get('/en/?offset=-1')).statusCode).toBe(404);
+  });
+
   it('a seller: name, products, stores as Store with address and geo', async () => {
     const res = await get(`/fr/seller/${seller.id}`);
     expect(res.statusCode).toBe(200);

@@ -74,8 +74,12 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     (request, reply) => {
       const language = languageOf(request);
       if (!language) return reply.callNotFound();
-      const { category, subcategory } = request.query;
-      return page(request, reply, language, () => service.home(language, category, subcategory));
+      const { category, subcategory, offset = '0' } = request.query;
+      // Offsets as the list's Load More links make them; anything else is no page of ours.
+      if (!/^(0|[1-9]\d{0,6})$/.test(offset))
+        return shell(reply, language, request.url.slice(language.length + 1), 404);
+      const shelf = { category, subcategory, offset: Number(offset) };
+      return page(request, reply, language, () => service.home(language, shelf));
     },
   );
 
@@ -88,7 +92,7 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     const language = languageOf(request);
     if (!language) return reply.callNotFound();
     const id = pageId(request.params.id);
-    if (!id) return shell(reply, language, request.url, 404);
+    if (!id) return shell(reply, language, request.url.slice(language.length + 1), 404);
     return page(request, reply, language, () => service.product(language, id));
   }
 
@@ -96,7 +100,7 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     const language = languageOf(request);
     if (!language) return reply.callNotFound();
     const id = pageId(request.params.id);
-    if (!id) return shell(reply, language, request.url, 404);
+    if (!id) return shell(reply, language, request.url.slice(language.length + 1), 404);
     return page(request, reply, language, () => service.seller(language, id));
   });
 

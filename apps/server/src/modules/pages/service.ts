@@ -18,6 +18,13 @@ export type PageOutcome =
 
 const MISSING = { status: 404 } as const;
 
+/** The home's list: a category or subcategory, from an offset (a "Load More" link's page). */
+export interface HomeShelf {
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  offset: number;
+}
+
 /** A service's "does not exist" as a missing page; anything else stays an error. */
 async function orMissing<T>(load: Promise<T>): Promise<T | null> {
   try {
@@ -50,7 +57,8 @@ export class PagesService {
     return { status: 200, head: productHead(language, this.origin, product, reviews), page };
   }
 
-  async home(language: PageLanguage, category?: string, subcategory?: string): Promise<PageOutcome> {
+  async home(language: PageLanguage, shelf: HomeShelf): Promise<PageOutcome> {
+    const { category, subcategory, offset } = shelf;
     const categories = await this.catalogue.categories();
     const known =
       (!category || categories.some((c) => c.name === category)) &&
@@ -58,10 +66,11 @@ export class PagesService {
     if (!known) return MISSING;
     const [latest, products] = await Promise.all([
       this.catalogue.latestProducts(),
-      this.catalogue.list({ offset: 0, limit: PAGE_SIZE, category, subcategory }),
+      this.catalogue.list({ offset, limit: PAGE_SIZE, category, subcategory }),
     ]);
-    const page: PageData = { kind: 'home', category, subcategory, categories, latest, products };
-    return { status: 200, head: homeHead(language, this.origin, subcategory ?? category), page };
+    if (offset > 0 && products.results.length === 0) return MISSING;
+    const page: PageData = { kind: 'home', category, subcategory, offset, categories, latest, products };
+    return { status: 200, head: homeHead(language, this.origin, shelf), page };
   }
 
   async seller(language: PageLanguage, id: number): Promise<PageOutcome> {
