@@ -34,22 +34,29 @@ export function sitemapIndex(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
-function urlEntry(origin: string, url: SitemapUrl, language: PageLanguage): string {
-  const links = PAGE_LANGUAGES.map(
-    (l) =>
-      `<xhtml:link rel="alternate" hreflang="${contentLanguage(l)}" href="${escapeHtml(origin + inLanguage(l, url.path))}"/>`,
-  ).join('');
-  const xDefault = `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + url.path)}"/>`;
-  const lastmod = url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : '';
-  return `<url><loc>${escapeHtml(origin + inLanguage(language, url.path))}</loc>${lastmod}${links}${xDefault}</url>`;
+/**
+ * One `<url>` per language, each with the same alternates (built once per page). Paths are ours
+ * and safe in XML (digits, `a-z`, `-`, `/`); only the origin is escaped, once.
+ */
+export function urlSet(origin: string, urls: SitemapUrl[]): string {
+  const base = escapeHtml(origin);
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n',
+  ];
+  for (const url of urls) {
+    const locs = PAGE_LANGUAGES.map((l) => base + inLanguage(l, url.path));
+    let links = '';
+    for (let i = 0; i < locs.length; i++)
+      links += `<xhtml:link rel="alternate" hreflang="${HREFLANGS[i]}" href="${locs[i]}"/>`;
+    links += `<xhtml:link rel="alternate" hreflang="x-default" href="${base}${url.path}"/>`;
+    const lastmod = url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : '';
+    for (const loc of locs) parts.push(`<url><loc>${loc}</loc>${lastmod}${links}</url>\n`);
+  }
+  parts.push('</urlset>\n');
+  return parts.join('');
 }
 
-export function urlSet(origin: string, urls: SitemapUrl[]): string {
-  const entries: string[] = [];
-  for (const url of urls)
-    for (const language of PAGE_LANGUAGES) entries.push(urlEntry(origin, url, language));
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
-}
+const HREFLANGS = PAGE_LANGUAGES.map((l) => contentLanguage(l));
 
 const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 
