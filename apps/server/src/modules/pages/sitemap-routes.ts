@@ -55,7 +55,7 @@ export async function sitemapRoutes(
     return sendXml(reply, sitemapIndex(origin, list));
   });
 
-  // A file is written once per catalogue write (about 5 ms for 2,000 addresses) and then sent
+  // A file is written once per catalogue write (5–15 ms for 2,000 addresses) and then sent
   // as the catalogue's cached answers are: an ETag, each compression made once.
   app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
     const match = /^(pages|sellers|products)-([1-9]\d{0,6})\.xml$/.exec(request.params.file);
