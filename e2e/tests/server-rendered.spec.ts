@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_CUSTOMER, loginAs } from '../support/helpers';
 
 /**
  * Server-rendered pages (decision 210): the HTML carries the page, the same React app hydrates
@@ -56,6 +57,20 @@ test('a product page hydrates without a second fetch, console errors or layout s
   await expect(page).toHaveURL(/\/de\/sellers$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in customer’s session shows right after the guest page hydrates, without a mismatch', async ({ page }) => {
+  const product = await someProduct(page);
+  await loginAs(page, DEMO_CUSTOMER);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/de/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  // The server rendered a guest ("Anmelden"); the stored session replaces it without a mismatch.
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });
 
