@@ -60,7 +60,9 @@ test('a product page hydrates without a second fetch, console errors or layout s
   expect(errors).toEqual([]);
 });
 
-test('a signed-in customer’s session shows right after the guest page hydrates, without a mismatch', async ({ page }) => {
+test('a signed-in customer’s session shows right after the guest page hydrates, without a mismatch', async ({
+  page,
+}) => {
   const product = await someProduct(page);
   await loginAs(page, DEMO_CUSTOMER);
   const errors: string[] = [];
