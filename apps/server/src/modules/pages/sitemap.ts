@@ -4,7 +4,7 @@
  * Products come from the catalogue's cached list of live ids (one query per catalogue write);
  * a file is a slice of it, written on request in a few milliseconds.
  */
-import { PAGE_LANGUAGES, type PageLanguage } from '@marktgasse/shared';
+import { PAGE_LANGUAGES } from '@marktgasse/shared';
 import type { SitemapEntries } from '../catalogue/service.ts';
 import { contentLanguage, inLanguage, slugify } from './addresses.ts';
 import { escapeHtml } from './head.ts';
