@@ -7,7 +7,7 @@
  *
  * The web app is built into a temporary folder (apps/web/dist is never touched) unless
  * WEB_DIST_DIR points at a build. Options: --port 8137, --runs 1 (median of n runs per page),
- * --pages home,product,cart and --presets mobile,desktop (a subset: the table then goes to
+ * --pages home,product,cart,home-ssr,product-ssr and --presets mobile,desktop (a subset: the table then goes to
  * bench/results/lighthouse-partial.md, never lighthouse.md), --keep DIR (keep the full reports).
  * Targets: performance >= 95 on mobile and 100 on desktop, CLS 0.
  */
@@ -25,7 +25,8 @@ const arg = (name, fallback) => {
 };
 const PORT = Number(arg('port', '8137'));
 const RUNS = Math.max(1, Number(arg('runs', '1')));
-const ALL_PAGES = ['home', 'product', 'cart'];
+// home-ssr and product-ssr: the server-rendered path addresses (decision 210).
+const ALL_PAGES = ['home', 'product', 'cart', 'home-ssr', 'product-ssr'];
 const ALL_PRESETS = ['mobile', 'desktop'];
 const PAGES = arg('pages', ALL_PAGES.join(',')).split(',');
 const PRESETS = arg('presets', ALL_PRESETS.join(',')).split(',');
@@ -183,6 +184,8 @@ async function main() {
       { name: 'home', url: `${base}/#/` },
       { name: 'product', url: `${base}/#/product/${productId}` },
       { name: 'cart', url: `${base}/#/cart` },
+      { name: 'home-ssr', url: `${base}/de/` },
+      { name: 'product-ssr', url: `${base}/de/product/${productId}` },
     ].filter((page) => PAGES.includes(page.name));
     if (KEEP) mkdirSync(path.resolve(KEEP), { recursive: true });
 

@@ -30,8 +30,12 @@ function run(args, what) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const webIndex = path.join(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'), 'index.html');
-if (!process.env.WEB_DIST_DIR && (!existsSync(webIndex) || process.env.REBUILD_WEB === 'true'))
+const webDist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+const webIndex = path.join(webDist, 'index.html');
+// The server's page renderer is built with the app (decision 210); a build from before it lacks it.
+const pageRenderer = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+const webMissing = !existsSync(webIndex) || !existsSync(pageRenderer);
+if (!process.env.WEB_DIST_DIR && (webMissing || process.env.REBUILD_WEB === 'true'))
   run(['npm', 'run', 'build', '-w', 'apps/web'], 'Building the web app (first start)…');
 
 /** The newest modification time of the files under these folders. */

@@ -77,9 +77,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+/**
+ * `vite build --ssr src/entry-server.tsx` builds the server's renderer into dist-ssr/ (decision
+ * 210): for Node, no chunk groups, no compressed copies.
+ */
+const ssrBuild = {
+  target: 'node20',
+  outDir: 'dist-ssr',
+  sourcemap: false,
+  emptyOutDir: true,
+  rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+};
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: mode === 'production' ? { alias: productionAliases } : {},
+  // The renderer carries its libraries: several (react-bootstrap) cannot be loaded by Node's ESM as published.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8000', '/media': 'http://127.0.0.1:8000' },
@@ -92,13 +106,15 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 1200,
-    manifest: true,
-    rolldownOptions: { output: { codeSplitting } },
-  },
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 1200,
+        manifest: true,
+        rolldownOptions: { output: { codeSplitting } },
+      },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

@@ -1,20 +1,53 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { parsePath } from 'react-router';
 import './styles/main.scss';
+import { LOCALE_OF, routingMode } from './app/addresses';
 import { Providers } from './app/providers';
 import { AppRouter, startScreen } from './app/router';
 import { initI18n } from './i18n';
 import { queryClient } from './lib/query-client';
 
+/**
+ * The data a server-rendered page was rendered with. The server sends a page only while nothing
+ * it shows has been written since (its cache empties on every catalogue write), so the data
+ * counts as fetched now: no query fetches again what the HTML already carries.
+ */
+function serverState(): DehydratedState | null {
+  const script = document.getElementById('mg-state');
+  if (!script?.textContent) return null;
+  const state = JSON.parse(script.textContent) as DehydratedState;
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  return state;
+}
+
+const mode = routingMode(window.location);
+const state = mode.kind === 'path' ? serverState() : null;
+if (state) hydrate(queryClient, state);
+const route =
+  mode.kind === 'path'
+    ? {
+        pathname: window.location.pathname.slice(mode.language.length + 1) || '/',
+        search: window.location.search,
+      }
+    : parsePath(window.location.hash.slice(1) || '/');
+
 // The first screen's code, the data it shows first and the messages of the chosen language load
 // side by side before the first render, so the page paints once, complete and without flicker.
-const { pathname = '/', search = '' } = parsePath(window.location.hash.slice(1) || '/');
-await Promise.all([initI18n(), startScreen(queryClient, pathname || '/', search)]);
-createRoot(document.getElementById('root')!).render(
+// A server-rendered page only loads its code: its data came with it, and it hydrates.
+await Promise.all([
+  initI18n(mode.kind === 'path' ? LOCALE_OF[mode.language] : undefined),
+  startScreen(state ? null : queryClient, route.pathname || '/', route.search ?? ''),
+]);
+const app = (
   <StrictMode>
-    <Providers>
-      <AppRouter />
+    <Providers serverRendered={Boolean(state)}>
+      <AppRouter mode={mode} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+if (state) hydrateRoot(root, app);
+else createRoot(root).render(app);

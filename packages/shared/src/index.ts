@@ -21,3 +21,4 @@ export * from './payments/rules.ts';
 export * from './ledger/commission.ts';
 export * from './ledger/schemas.ts';
 export * from './admin/schemas.ts';
+export * from './pages/page-data.ts';

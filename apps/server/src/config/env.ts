@@ -189,6 +189,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The built web app to serve; apps/web/dist when absent. */
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  /** Addresses per sitemap file (each page once per language; the protocol allows 50,000). */
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(4).max(50_000).default(2_000),
   /** Image uploads (profile, store, product) of one user per hour. */
   RATE_LIMIT_UPLOADS_PER_USER: z.coerce.number().int().min(1).default(30),
   /** How long after registration a profile may be created without a token (spec §4). */

@@ -1535,6 +1535,52 @@ export const MESSAGES: Catalogue = {
     it: 'TWINT ha incassato un importo diverso dal totale dell’ordine {id}. L’ordine non è segnato come pagato.',
   },
   ...STAFF_MESSAGES,
+  // Titles and descriptions of the server-rendered pages (modules/pages/texts.ts).
+  'Marktgasse — the Swiss marketplace': {
+    de: 'Marktgasse — der Schweizer Marktplatz',
+    fr: 'Marktgasse — la place de marché suisse',
+    it: 'Marktgasse — il mercato svizzero',
+  },
+  'Swiss shops, one cart: order online or reserve for pick-up in the store, paid in CHF.': {
+    de: 'Schweizer Läden, ein Warenkorb: online bestellen oder zur Abholung im Laden reservieren, bezahlt in CHF.',
+    fr: 'Des magasins suisses, un seul panier : commandez en ligne ou réservez pour retrait en magasin, payé en CHF.',
+    it: 'Negozi svizzeri, un solo carrello: ordina online o prenota per il ritiro in negozio, pagato in CHF.',
+  },
+  '{category} from Swiss shops': {
+    de: '{category} aus Schweizer Läden',
+    fr: '{category} de magasins suisses',
+    it: '{category} da negozi svizzeri',
+  },
+  'Products in {category} from Swiss shops: order online or reserve for pick-up, paid in CHF.': {
+    de: 'Produkte in {category} aus Schweizer Läden: online bestellen oder zur Abholung reservieren, bezahlt in CHF.',
+    fr: 'Produits dans {category} de magasins suisses : commandez en ligne ou réservez pour retrait, payé en CHF.',
+    it: 'Prodotti in {category} da negozi svizzeri: ordina online o prenota per il ritiro, pagato in CHF.',
+  },
+  '{name} from {seller} for {price}. {availability}': {
+    de: '{name} von {seller} für {price}. {availability}',
+    fr: '{name} de {seller} pour {price}. {availability}',
+    it: '{name} da {seller} a {price}. {availability}',
+  },
+  'In stock.': { de: 'An Lager.', fr: 'En stock.', it: 'Disponibile.' },
+  'Out of stock.': { de: 'Nicht an Lager.', fr: 'En rupture de stock.', it: 'Esaurito.' },
+  Sellers: { de: 'Verkäufer', fr: 'Vendeurs', it: 'Venditori' },
+  'Every seller on Marktgasse: Swiss shops with their products and stores.': {
+    de: 'Alle Verkäufer auf Marktgasse: Schweizer Läden mit ihren Produkten und Filialen.',
+    fr: 'Tous les vendeurs de Marktgasse : des magasins suisses avec leurs produits et leurs points de vente.',
+    it: 'Tutti i venditori su Marktgasse: negozi svizzeri con i loro prodotti e punti vendita.',
+  },
+  'Products and stores of {name} on Marktgasse.': {
+    de: 'Produkte und Läden von {name} auf Marktgasse.',
+    fr: 'Produits et magasins de {name} sur Marktgasse.',
+    it: 'Prodotti e negozi di {name} su Marktgasse.',
+  },
+  'Find a store': { de: 'Laden finden', fr: 'Trouver un magasin', it: 'Trova un negozio' },
+  'Shops across Switzerland on the map, with what they have in stock for pick-up.': {
+    de: 'Läden in der ganzen Schweiz auf der Karte, mit dem, was sie zur Abholung an Lager haben.',
+    fr: 'Des magasins de toute la Suisse sur la carte, avec ce qu’ils ont en stock pour le retrait.',
+    it: 'Negozi in tutta la Svizzera sulla mappa, con ciò che hanno disponibile per il ritiro.',
+  },
+  'Page not found': { de: 'Seite nicht gefunden', fr: 'Page introuvable', it: 'Pagina non trovata' },
 };
 
 /**

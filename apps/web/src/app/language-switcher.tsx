@@ -1,5 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LOCALES, LOCALE_LABELS, useI18n, useT, type Locale } from '../i18n';
+import { addressInLanguage, routingMode, URL_LANGUAGE_OF } from './addresses';
+
+/**
+ * On a path address the language is part of the address: the choice opens the same page in
+ * that language (rendered by the server); on a hash address the texts switch in place.
+ */
+function chooseLocale(setLocale: (locale: Locale) => Promise<void>, next: Locale): void {
+  const mode = routingMode(window.location);
+  void setLocale(next).then(() => {
+    if (mode.kind === 'path')
+      window.location.assign(addressInLanguage(window.location, URL_LANGUAGE_OF[next]));
+  });
+}
 
 // Keys that step through a closed select's options (each step fires "change" in Chromium).
 const STEP_KEYS = new Set([
@@ -27,7 +40,7 @@ export function LanguageSwitcher({ className, dark = false }: { className?: stri
   const stepped = useRef(false);
   useEffect(() => setPending(locale), [locale]);
   const apply = () => {
-    if (pending !== locale) void setLocale(pending);
+    if (pending !== locale) chooseLocale(setLocale, pending);
   };
   return (
     <div className={`d-inline-flex align-items-center gap-2 ${className ?? ''}`}>
@@ -48,7 +61,7 @@ export function LanguageSwitcher({ className, dark = false }: { className?: stri
         onChange={(e) => {
           const next = e.target.value as Locale;
           setPending(next);
-          if (!stepped.current) void setLocale(next);
+          if (!stepped.current) chooseLocale(setLocale, next);
         }}
         data-testid="language-switcher"
       >

@@ -1,7 +1,28 @@
-import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { DeferredAtOnce } from '../components/deferred';
 import { queryClient } from '../lib/query-client';
 
-export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+/** Everything renders at once on the server and while hydrating; later renders defer again. */
+function AtOnceWhileHydrating({ children }: { children: ReactNode }) {
+  const [hydrating, setHydrating] = useState(true);
+  useEffect(() => setHydrating(false), []);
+  return <DeferredAtOnce.Provider value={hydrating}>{children}</DeferredAtOnce.Provider>;
+}
+
+/**
+ * The browser's one query client; the server passes one per rendered page. `serverRendered`: the
+ * server renders this, or the browser hydrates the server's markup.
+ */
+export function Providers({
+  children,
+  client = queryClient,
+  serverRendered = false,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  serverRendered?: boolean;
+}) {
+  const app = <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return serverRendered ? <AtOnceWhileHydrating>{app}</AtOnceWhileHydrating> : app;
 }

@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 (hash routing). Each screen is its own chunk, loaded when first visited;
+ * Every route of spec §2 (hash routing, or path routing under a language: ./addresses.ts). Each screen is its own chunk, loaded when first visited;
  * the screen a visit opens on is loaded, with the data it shows first, before the first render
  * (main.tsx), so the page paints once and complete.
  *
@@ -8,10 +8,19 @@
  * the home page's JavaScript plus its start-up work on every visit.
  */
 import { Component as ReactComponent, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { HashRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import {
+  BrowserRouter,
+  HashRouter,
+  matchRoutes,
+  StaticRouter,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { Loader } from '../components/loader';
 import { prefetchHome, prefetchProduct } from '../features/catalogue/api/prefetch';
+import type { RoutingMode } from './addresses';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 
@@ -117,18 +126,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * Starts loading the code and the first data of the screen at `pathname`; resolves when its code
- * is in (a failed load resolves too: rendering then shows the error screen).
- */
-export function startScreen(client: QueryClient, pathname: string, search: string): Promise<void> {
-  const matches = (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => ({
+function screensAt(pathname: string) {
+  return (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => ({
     handle: route.handle as ScreenHandle | undefined,
     params,
   }));
+}
+
+/**
+ * Starts loading the code and the first data of the screen at `pathname`; resolves when its code
+ * is in (a failed load resolves too: rendering then shows the error screen). Without `client` only
+ * the code loads: a server-rendered page brings its data along.
+ */
+export function startScreen(client: QueryClient | null, pathname: string, search: string): Promise<void> {
+  const matches = screensAt(pathname);
   // Code first: the server answers static files at once, while the data may queue on the database.
   const loads = matches.map(({ handle }) => handle?.preload());
-  for (const { handle, params } of matches) handle?.prefetch?.(client, params, new URLSearchParams(search));
+  if (client)
+    for (const { handle, params } of matches) handle?.prefetch?.(client, params, new URLSearchParams(search));
   return Promise.all(loads).then(
     () => undefined,
     () => undefined,
@@ -172,10 +187,25 @@ function Routes() {
  * screen (and the old state of a clicked control, such as a filter radio) until the new one has
  * rendered, which reads as a click that did nothing.
  */
-export function AppRouter() {
+export function AppRouter({ mode }: { mode: RoutingMode }) {
+  if (mode.kind === 'path')
+    return (
+      <BrowserRouter basename={`/${mode.language}`} useTransitions={false}>
+        <Routes />
+      </BrowserRouter>
+    );
   return (
     <HashRouter useTransitions={false}>
       <Routes />
     </HashRouter>
+  );
+}
+
+/** The same routes for the server's rendering of `location` (with its language prefix). */
+export function ServerRouter({ location, basename }: { location: string; basename: string }) {
+  return (
+    <StaticRouter location={location} basename={basename}>
+      <Routes />
+    </StaticRouter>
   );
 }

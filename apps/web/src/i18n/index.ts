@@ -4,7 +4,7 @@
  * live beside their feature in `locales/<lang>.json` files and are loaded for the active
  * locale only. English wording follows the spec exactly.
  */
-import { create } from 'zustand';
+import { createHydratable } from '../stores/hydratable';
 import { readKey, writeKey } from '../stores/storage';
 
 export const LOCALES = ['de-CH', 'fr-CH', 'it-CH', 'en'] as const;
@@ -47,7 +47,8 @@ interface I18nState {
   setLocale(locale: Locale): Promise<void>;
 }
 
-export const useI18n = create<I18nState>((set) => ({
+// Loaded before the first render on the server and in the browser alike: the state is what both render.
+export const useI18n = createHydratable<I18nState>((set) => ({
   locale: 'en',
   messages: {},
   async setLocale(locale) {
@@ -59,11 +60,14 @@ export const useI18n = create<I18nState>((set) => ({
   },
 }));
 
-/** Loads the remembered or detected locale before the first render. */
-export async function initI18n(): Promise<void> {
+/**
+ * Loads the locale before the first render: the one an address names (`/fr/…`), else the
+ * remembered or detected one.
+ */
+export async function initI18n(fromAddress?: Locale): Promise<void> {
   const stored = readKey<string>('locale');
-  const locale = (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : detectLocale();
-  await useI18n.getState().setLocale(locale);
+  const remembered = (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : null;
+  await useI18n.getState().setLocale(fromAddress ?? remembered ?? detectLocale());
 }
 
 export type TranslateVars = Record<string, string | number>;

@@ -2,7 +2,7 @@
  * The cart, with the shipping address and payment method of the checkout, persisted under
  * the spec's keys (cartItems, shippingAddress, paymentMethod).
  */
-import { create } from 'zustand';
+import { createHydratable } from './hydratable';
 import type { CartItem, ShippingAddress } from '@marktgasse/shared';
 import { readKey, writeKey } from './storage';
 
@@ -25,41 +25,45 @@ function persistItems(items: CartItem[]) {
   writeKey('cartItems', items.length ? items : null);
 }
 
-export const useCart = create<CartState>((set, get) => ({
-  cartItems: readKey<CartItem[]>('cartItems') ?? [],
-  shippingAddress: readKey<ShippingAddress>('shippingAddress'),
-  paymentMethod: readKey<string>('paymentMethod'),
-  addItem(item) {
-    const existing = get().cartItems;
-    const items = existing.some((i) => i.id === item.id)
-      ? existing.map((i) => (i.id === item.id ? item : i))
-      : [...existing, item];
-    persistItems(items);
-    set({ cartItems: items });
-  },
-  setQuantity(id, quantity) {
-    const items = get().cartItems.map((i) => (i.id === id ? { ...i, quantity } : i));
-    persistItems(items);
-    set({ cartItems: items });
-  },
-  removeItem(id) {
-    const items = get().cartItems.filter((i) => i.id !== id);
-    persistItems(items);
-    set({ cartItems: items });
-  },
-  clear() {
-    persistItems([]);
-    set({ cartItems: [] });
-  },
-  saveShippingAddress(address) {
-    writeKey('shippingAddress', address);
-    set({ shippingAddress: address });
-  },
-  savePaymentMethod(method) {
-    writeKey('paymentMethod', method);
-    set({ paymentMethod: method });
-  },
-}));
+export const useCart = createHydratable<CartState>(
+  (set, get) => ({
+    cartItems: readKey<CartItem[]>('cartItems') ?? [],
+    shippingAddress: readKey<ShippingAddress>('shippingAddress'),
+    paymentMethod: readKey<string>('paymentMethod'),
+    addItem(item) {
+      const existing = get().cartItems;
+      const items = existing.some((i) => i.id === item.id)
+        ? existing.map((i) => (i.id === item.id ? item : i))
+        : [...existing, item];
+      persistItems(items);
+      set({ cartItems: items });
+    },
+    setQuantity(id, quantity) {
+      const items = get().cartItems.map((i) => (i.id === id ? { ...i, quantity } : i));
+      persistItems(items);
+      set({ cartItems: items });
+    },
+    removeItem(id) {
+      const items = get().cartItems.filter((i) => i.id !== id);
+      persistItems(items);
+      set({ cartItems: items });
+    },
+    clear() {
+      persistItems([]);
+      set({ cartItems: [] });
+    },
+    saveShippingAddress(address) {
+      writeKey('shippingAddress', address);
+      set({ shippingAddress: address });
+    },
+    savePaymentMethod(method) {
+      writeKey('paymentMethod', method);
+      set({ paymentMethod: method });
+    },
+  }),
+  // A server-rendered page shows an empty cart; the stored one follows right after hydration.
+  (state) => ({ ...state, cartItems: [], shippingAddress: null, paymentMethod: null }),
+);
 
 /** Re-read the stored keys (after logout or in another tab). */
 export function reloadCartFromStorage() {

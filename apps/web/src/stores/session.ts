@@ -2,7 +2,7 @@
  * The session: the login response (userInfo, with the access token) and the user's own
  * details (user), persisted under the spec's keys.
  */
-import { create } from 'zustand';
+import { createHydratable } from './hydratable';
 import type { LoginResponse, User } from '@marktgasse/shared';
 import { readKey, writeKey } from './storage';
 
@@ -17,26 +17,30 @@ interface SessionState {
   expire(): void;
 }
 
-export const useSession = create<SessionState>((set) => ({
-  userInfo: readKey<LoginResponse>('userInfo'),
-  user: readKey<User>('user'),
-  login(info) {
-    writeKey('userInfo', info);
-    set({ userInfo: info });
-  },
-  setUser(user) {
-    writeKey('user', user);
-    set({ user });
-  },
-  logout() {
-    for (const key of ['userInfo', 'user', 'shippingAddress', 'paymentMethod']) writeKey(key, null);
-    set({ userInfo: null, user: null });
-  },
-  expire() {
-    writeKey('userInfo', null);
-    writeKey('user', null);
-    set({ userInfo: null, user: null });
-  },
-}));
+export const useSession = createHydratable<SessionState>(
+  (set) => ({
+    userInfo: readKey<LoginResponse>('userInfo'),
+    user: readKey<User>('user'),
+    login(info) {
+      writeKey('userInfo', info);
+      set({ userInfo: info });
+    },
+    setUser(user) {
+      writeKey('user', user);
+      set({ user });
+    },
+    logout() {
+      for (const key of ['userInfo', 'user', 'shippingAddress', 'paymentMethod']) writeKey(key, null);
+      set({ userInfo: null, user: null });
+    },
+    expire() {
+      writeKey('userInfo', null);
+      writeKey('user', null);
+      set({ userInfo: null, user: null });
+    },
+  }),
+  // A server-rendered page shows a guest; the stored session follows right after hydration.
+  (state) => ({ ...state, userInfo: null, user: null }),
+);
 
 export const selectRole = (s: SessionState) => s.userInfo?.status ?? s.user?.profile?.status ?? null;

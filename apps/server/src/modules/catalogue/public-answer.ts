@@ -182,7 +182,12 @@ function checkAnswer(schema: z.ZodType, value: unknown): void {
 
 export function renderAnswer(schema: z.ZodType, value: unknown): RenderedAnswer {
   if (CHECK_ANSWERS) checkAnswer(schema, value);
-  const body = unpooled(Buffer.from(JSON.stringify(value)));
+  return textAnswer(JSON.stringify(value));
+}
+
+/** Any text kept ready to send (the server-rendered pages' HTML too: modules/pages). */
+export function textAnswer(text: string): RenderedAnswer {
+  const body = unpooled(Buffer.from(text));
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
   return { body, etag: `W/"${hash}"`, encoded: {} };
 }
@@ -226,8 +231,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Sends a public answer with its caching headers, or 304 when the client's copy is current;
  * compressed with the kept bytes when the client accepts brotli or gzip.
  */
-export async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer) {
-  reply.header('vary', 'Authorization, Accept-Encoding').type('application/json; charset=utf-8');
+export async function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: RenderedAnswer,
+  type = 'application/json; charset=utf-8',
+) {
+  reply.header('vary', 'Authorization, Accept-Encoding').type(type);
   if (hasCredentials(request)) reply.header('cache-control', 'private, no-store');
   else {
     reply.header('cache-control', 'public, no-cache').header('etag', answer.etag);

@@ -250,6 +250,22 @@ export class CatalogueRepo {
     return Int32Array.from(row?.ids ?? []);
   }
 
+  /** Live ids ascending, with their creation time (epoch seconds) and brand and name. */
+  async liveIdsWithNames(): Promise<{ ids: Int32Array; created: Float64Array; names: string[] }> {
+    const [row] = await rawRows<{ ids: number[] | null; created: number[] | null; names: string[] | null }>(
+      this.readDb,
+      sql`select array_agg(id order by id) as ids,
+                 array_agg(extract(epoch from created_at)::float8 order by id) as created,
+                 array_agg(brand || ' ' || name order by id) as names
+            from ${products} where ${this.liveWhere({})}`,
+    );
+    return {
+      ids: Int32Array.from(row?.ids ?? []),
+      created: Float64Array.from(row?.created ?? []),
+      names: row?.names ?? [],
+    };
+  }
+
   async count(filter: ListFilter): Promise<number> {
     const rows = await this.readDb
       .select({ n: sql<number>`count(*)::int` })

@@ -101,6 +101,12 @@ function toReview(r: ReviewJoined): Review {
   };
 }
 
+export interface SitemapEntries {
+  ids: Int32Array;
+  created: Float64Array;
+  names: string[];
+}
+
 export interface ListQuery {
   offset: number;
   limit: number;
@@ -191,6 +197,19 @@ export class CatalogueService {
       count,
       next: nextOffset(offset, limit, count),
     };
+  }
+
+  /** Whether a product existed and was deleted (its page answers 410 Gone instead of 404). */
+  async wasDeleted(id: number): Promise<boolean> {
+    return Boolean((await this.repo.findProduct(id))?.deletedAt);
+  }
+
+  /**
+   * Every live product's id, creation time (epoch seconds) and "brand name", ascending by id,
+   * for the sitemaps: the lists' filter of what is live, cached until the next catalogue write.
+   */
+  sitemapEntries(): Promise<SitemapEntries> {
+    return this.ctx.cache.getOrLoad('catalogue:sitemap', () => this.repo.liveIdsWithNames());
   }
 
   async get(id: number): Promise<Product> {

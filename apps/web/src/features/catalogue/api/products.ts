@@ -10,20 +10,24 @@ export interface ProductFilter extends ListOptions {
   subcategory?: string | undefined;
 }
 
-export const productsQueryOptions = (filter: ProductFilter) =>
+/**
+ * `start`: the offset the list begins at — 0, or a later page opened by its own address (a
+ * server-rendered "Load More" link, `?offset=`), which is a list of its own.
+ */
+export const productsQueryOptions = (filter: ProductFilter, start = 0) =>
   infiniteQueryOptions({
-    queryKey: ['products', 'list', filter],
+    queryKey: start ? ['products', 'list', filter, start] : ['products', 'list', filter],
     queryFn: ({ pageParam, signal }) =>
       api<PagedProducts>('/api/products/', {
         auth: false,
         signal,
         query: { offset: pageParam, limit: PRODUCTS_PAGE_SIZE, ...filter },
       }),
-    initialPageParam: 0,
+    initialPageParam: start,
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
 /** GET /api/products/?offset=&limit=12; Load More asks for `offset={next}` (spec §2 Home). */
-export function useProducts(filter: ProductFilter) {
-  return useInfiniteQuery(productsQueryOptions(filter));
+export function useProducts(filter: ProductFilter, start = 0) {
+  return useInfiniteQuery(productsQueryOptions(filter, start));
 }

@@ -87,7 +87,10 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
   const t = useT();
   const f = useFormat();
   const [options] = useListOptions();
-  const products = useProducts({ category, subcategory, ...options });
+  const [params] = useSearchParams();
+  const start = Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+  const products = useProducts({ category, subcategory, ...options }, start);
+  const nextPage = useNextPageAddress(products.data?.pages.at(-1)?.next);
   const items = products.data?.pages.flatMap((p) => p.results) ?? [];
   const count = products.data?.pages[0]?.count;
   const bar = <ListOptionsBar searching={false} />;
@@ -125,7 +128,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
           {errorMessage(products.error)}
         </Message>
       )}
-      <LoadMore query={products} label={t('catalogue.home.loadMore')} size="lg" />
+      <LoadMore query={products} label={t('catalogue.home.loadMore')} size="lg" href={nextPage} />
     </>
   );
 }
@@ -156,6 +159,15 @@ function useSearchInUrl(settled: string, urlTerm: string, setTerm: (term: string
     written.current = urlTerm;
     setTerm(urlTerm);
   }, [urlTerm, setTerm]);
+}
+
+/** The address of the list's next page (`?offset=`), which the server renders (no JavaScript needed). */
+function useNextPageAddress(next: number | null | undefined): string | undefined {
+  const [params] = useSearchParams();
+  if (next === null || next === undefined) return undefined;
+  const at = new URLSearchParams(params);
+  at.set('offset', String(next));
+  return `?${at.toString()}`;
 }
 
 export function Component() {

@@ -1,0 +1,329 @@
+/**
+ * A crawler's view (no JavaScript): the public pages' HTML, their JSON-LD checked against the
+ * schema.org types used, canonical and hreflang, robots.txt and the sitemaps (index, file sizes,
+ * every listed address answers 200), and the status of missing and deleted products.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../../app.ts';
+import { seedCategories } from '../../demo/seed.ts';
+import { testConfig } from '../../../test/config.ts';
+import { openTestDatabase } from '../../../test/build.ts';
+import { buildPageRenderer } from '../../../test/page-renderer.ts';
+import { registerCustomer, registerSeller, type TestUser } from '../../../test/fixtures.ts';
+import { categoryRef, createProduct, createStore, setStock } from '../../../test/catalogue-builders.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+let app: App;
+let drop: () => Promise<void>;
+let seller: TestUser;
+let product: { id: number; name: string; brand: string; price: string };
+let soldOut: { id: number };
+let deleted: { id: number };
+const ORIGIN = 'https://marktgasse.example';
+const URLS_PER_FILE = 8; // two products (four languages each) per file
+
+beforeAll(async () => {
+  const webDist = buildPageRenderer();
+  const opened = await openTestDatabase();
+  drop = opened.drop;
+  await seedCategories(opened.database);
+  const config = testConfig({
+    WEB_DIST_DIR: webDist,
+    PUBLIC_URL: ORIGIN,
+    SITEMAP_URLS_PER_FILE: String(URLS_PER_FILE),
+  });
+  app = await buildApp({ config, database: opened.database, serveWeb: true });
+  await app.ready();
+  seller = await registerSeller(app);
+  const ref = await categoryRef(opened.database);
+  product = await createProduct(app, seller, ref, {
+    brand: 'Bergkäserei',
+    name: 'Emmentaler AOP',
+    price: '49.90',
+  });
+  soldOut = await createProduct(app, seller, ref, { name: 'Gruyère <AOP> "alt"' });
+  deleted = await createProduct(app, seller, ref);
+  for (let i = 0; i < 3; i++) await createProduct(app, seller, ref);
+  const store = await createStore(opened.database, seller.id, { name: 'Käserei am Markt' });
+  await setStock(opened.database, store, product.id, 7);
+  const customer = await registerCustomer(app);
+  const review = await app.inject({
+    method: 'POST',
+    url: `/api/products/${product.id}/reviews/`,
+    headers: customer.auth,
+    payload: { rating: 4, comment: 'Würzig.' },
+  });
+  expect(review.statusCode).toBe(201);
+  const removed = await app.inject({
+    method: 'DELETE',
+    url: `/api/products/${deleted.id}/`,
+    headers: seller.auth,
+  });
+  expect(removed.statusCode).toBe(204);
+  app.ctx.cache.invalidate(); // stores and stock were written straight into the database
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await drop?.();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+const ofType = (html: string, type: string) => jsonLd(html).filter((d) => d['@type'] === type);
+const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+const hreflangs = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" href="([^"]+)" hreflang="([^"]+)">/g)].map((m) => [m[2], m[1]]),
+  );
+
+// The schema.org types used, with what search engines need of each.
+const schemaUrl = z.string().startsWith('https://');
+const offer = z.object({
+  '@type': z.literal('Offer'),
+  price: z.string().regex(/^\d+\.\d{2}$/),
+  priceCurrency: z.literal('CHF'),
+  availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock']),
+  url: schemaUrl,
+  seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1) }),
+});
+const productSchemaOrg = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Product'),
+  name: z.string().min(1),
+  image: z.array(schemaUrl).min(1),
+  sku: z.string(),
+  brand: z.object({ '@type': z.literal('Brand'), name: z.string() }),
+  offers: offer,
+  aggregateRating: z
+    .object({
+      '@type': z.literal('AggregateRating'),
+      ratingValue: z.number().min(1).max(5),
+      reviewCount: z.number().int().min(1),
+    })
+    .optional(),
+});
+const breadcrumbList = z.object({
+  '@type': z.literal('BreadcrumbList'),
+  itemListElement: z
+    .array(
+      z.object({
+        '@type': z.literal('ListItem'),
+        position: z.number().int(),
+        name: z.string(),
+        item: schemaUrl,
+      }),
+    )
+    .min(2),
+});
+const storeSchemaOrg = z.object({
+  '@type': z.literal('Store'),
+  name: z.string().min(1),
+  address: z.object({
+    '@type': z.literal('PostalAddress'),
+    streetAddress: z.string().min(1),
+    addressLocality: z.string().min(1),
+    addressCountry: z.string().min(1),
+  }),
+  geo: z.object({ '@type': z.literal('GeoCoordinates'), latitude: z.number(), longitude: z.number() }),
+});
+const organization = z.object({
+  '@type': z.literal('Organization'),
+  name: z.string().min(1),
+  url: schemaUrl,
+});
+
+describe('product pages', () => {
+  it('carry the product in the HTML, JSON-LD, preview tags, canonical and alternates, in the language of the address', async () => {
+    const res = await get(`/de/product/${product.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).toContain('<html lang="de-CH"');
+    // Rendered by the web app: name, price as shown, availability, image box, seller, review.
+    expect(html).toMatch(/<h1[^>]*>Emmentaler AOP<\/h1>/);
+    expect(html).toContain('data-testid="product-price">CHF 49.90</p>');
+    expect(html).toMatch(/data-testid="stock-badge"[^>]*>An Lager \(7\)</);
+    expect(html).toContain('Würzig.');
+    expect(html).toMatch(/<(img|div)[^>]*(width="800"|aspect-ratio:800 \/ 800)/);
+    // The data for hydration comes along.
+    expect(html).toContain('<script id="mg-state" type="application/json">');
+
+    const [ld] = ofType(html, 'Product');
+    const parsed = productSchemaOrg.parse(ld);
+    expect(parsed.name).toBe('Bergkäserei Emmentaler AOP');
+    expect(parsed.offers).toMatchObject({ price: '49.90', availability: 'https://schema.org/InStock' });
+    expect(parsed.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+    breadcrumbList.parse(ofType(html, 'BreadcrumbList')[0]);
+
+    const canonical = `${ORIGIN}/de/product/${product.id}/bergkaserei-emmentaler-aop`;
+    expect(attr(html, /<link rel="canonical" href="([^"]+)">/)).toBe(canonical);
+    expect(hreflangs(html)).toEqual({
+      'de-CH': canonical,
+      'fr-CH': canonical.replace('/de/', '/fr/'),
+      'it-CH': canonical.replace('/de/', '/it/'),
+      en: canonical.replace('/de/', '/en/'),
+      'x-default': canonical.replace('/de/', '/'),
+    });
+    expect(attr(html, /<title>([^<]+)<\/title>/)).toBe('Bergkäserei Emmentaler AOP · CHF 49.90 · Marktgasse');
+    expect(attr(html, /<meta name="description" content="([^"]+)">/)).toContain('für CHF 49.90. An Lager.');
+    expect(attr(html, /<meta property="og:title" content="([^"]+)">/)).toContain('Emmentaler AOP');
+    expect(attr(html, /<meta property="og:image" content="([^"]+)">/)).toMatch(/^https:\/\//);
+    expect(attr(html, /<meta property="product:price:amount" content="([^"]+)">/)).toBe('49.90');
+    expect(attr(html, /<meta name="twitter:card" content="([^"]+)">/)).toBe('summary_large_image');
+    expect(html).not.toContain('name="robots"');
+  });
+
+  it('escapes what sellers write and shows a product without stock as out of stock', async () => {
+    const res = await get(`/fr/product/${soldOut.id}/any-slug`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<AOP>');
+    expect(res.body).toContain('Gruyère &lt;AOP&gt;');
+    expect(productSchemaOrg.parse(ofType(res.body, 'Product')[0]).offers.availability).toBe(
+      'https://schema.org/OutOfStock',
+    );
+    expect(attr(res.body, /<meta name="description" content="([^"]+)">/)).toContain('En rupture de stock.');
+  });
+
+  it('answers 410 for a deleted product, 404 for a missing one or a bad id, never as an indexable page', async () => {
+    const gone = await get(`/en/product/${deleted.id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('<meta name="robots" content="noindex">');
+    expect((await get('/en/product/999999')).statusCode).toBe(404);
+    expect((await get('/en/product/abc')).statusCode).toBe(404);
+    expect((await get('/xx/product/1')).statusCode).toBe(404);
+  });
+
+  it('sends a bare address to the visitor’s language', async () => {
+    const res = await get(`/product/${product.id}`, { 'accept-language': 'it-CH,it;q=0.9,de;q=0.5' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/it/product/${product.id}`);
+    expect(res.headers.vary).toMatch(/accept-language/i);
+  });
+});
+
+describe('other public pages', () => {
+  it('home: the newest products, Organization, links to the products’ path addresses', async () => {
+    const res = await get('/en/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Emmentaler AOP');
+    expect(res.body).toContain(`href="/en/product/${product.id}"`);
+    organization.parse(ofType(res.body, 'Organization')[0]);
+    expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(`${ORIGIN}/en/`);
+    expect(hreflangs(res.body)['x-default']).toBe(`${ORIGIN}/`);
+  });
+
+  it('a category: its own title and canonical; an unknown one is missing', async () => {
+    const ref = await categoryRef(app.ctx.database);
+    const res = await get(`/de/?category=${encodeURIComponent(ref.categoryName)}`);
+    expect(res.statusCode).toBe(200);
+    expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(
+      `${ORIGIN}/de/?category=${encodeURIComponent(ref.categoryName)}`,
+    );
+    expect(res.body).toContain('Emmentaler AOP');
+    expect((await get('/de/?category=Nothing%20such')).statusCode).toBe(404);
+  });
+
+  it('a later page of the list (a Load More link without JavaScript) has its own address', async () => {
+    const res = await get('/en/?offset=4');
+    expect(res.statusCode).toBe(200);
+    expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(`${ORIGIN}/en/?offset=4`);
+    // Newest first: the fifth and last live product is the first one created.
+    expect(res.body).toContain(`href="/en/product/${product.id}"`);
+    expect(res.body).not.toContain(`href="/en/product/${soldOut.id}"`);
+    expect((await get('/en/?offset=5')).statusCode).toBe(404);
+    expect((await get('/en/?offset=-1')).statusCode).toBe(404);
+  });
+
+  it('a seller: name, products, stores as Store with address and geo', async () => {
+    const res = await get(`/fr/seller/${seller.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(seller.username);
+    expect(res.body).toContain('Emmentaler AOP');
+    const [store] = ofType(res.body, 'Store').map((s) => storeSchemaOrg.parse(s));
+    expect(store).toMatchObject({
+      name: 'Käserei am Markt',
+      geo: { latitude: 46.947974, longitude: 7.447447 },
+    });
+    organization.parse(ofType(res.body, 'Organization')[0]);
+    expect((await get('/fr/seller/999999')).statusCode).toBe(404);
+  });
+
+  it('sellers and the map have their own head; signed-in screens answer noindex', async () => {
+    const sellers = await get('/it/sellers');
+    expect(sellers.statusCode).toBe(200);
+    expect(attr(sellers.body, /<title>([^<]+)<\/title>/)).toBe('Venditori · Marktgasse');
+    expect(sellers.body).toContain(seller.username);
+    const map = await get('/de/map');
+    expect(attr(map.body, /<title>([^<]+)<\/title>/)).toBe('Laden finden · Marktgasse');
+    const cart = await get('/de/cart');
+    expect(cart.statusCode).toBe(200);
+    expect(cart.body).toContain('<meta name="robots" content="noindex">');
+    expect(cart.body).not.toContain('rel="canonical"');
+  });
+
+  it('keeps / as the hash-routed app’s entry, pointing at the path addresses', async () => {
+    const res = await get('/', { 'accept-language': 'fr' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(`${ORIGIN}/fr/`);
+  });
+
+  it('leaves the API’s unknown addresses to the API', async () => {
+    const res = await get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty('detail');
+  });
+});
+
+describe('robots and sitemaps', () => {
+  const locs = (xml: string, tag: 'sitemap' | 'url') =>
+    [...xml.matchAll(new RegExp(`<${tag}><loc>([^<]+)</loc>`, 'g'))].map((m) => m[1]!);
+
+  it('robots.txt points at the index; the index lists files of at most the configured size', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toMatch(/xml/);
+    const files = locs(index.body, 'sitemap');
+    // 5 live products at 2 a file, one seller, the three fixed pages at 2 a file.
+    expect(files.map((f) => f.replace(`${ORIGIN}/sitemaps/`, ''))).toEqual([
+      'pages-1.xml',
+      'pages-2.xml',
+      'sellers-1.xml',
+      'products-1.xml',
+      'products-2.xml',
+      'products-3.xml',
+    ]);
+    expect(index.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it('lists every live product once per language with its alternates, and every listed address answers 200', async () => {
+    const index = await get('/sitemap.xml');
+    const listed: string[] = [];
+    for (const file of locs(index.body, 'sitemap')) {
+      const res = await get(file.replace(ORIGIN, ''));
+      expect(res.statusCode).toBe(200);
+      const urls = locs(res.body, 'url');
+      expect(urls.length).toBeLessThanOrEqual(URLS_PER_FILE);
+      expect(res.body).toContain('hreflang="x-default"');
+      listed.push(...urls);
+    }
+    const productIds = new Set(listed.flatMap((u) => /\/product\/(\d+)/.exec(u)?.[1] ?? []).map(Number));
+    expect(productIds.has(product.id)).toBe(true);
+    expect(productIds.has(deleted.id)).toBe(false);
+    expect(productIds.size).toBe(5);
+    expect(listed).toContain(`${ORIGIN}/de/product/${product.id}/bergkaserei-emmentaler-aop`);
+    expect(listed).toContain(`${ORIGIN}/it/seller/${seller.id}`);
+    for (const url of listed) expect((await get(url.replace(ORIGIN, ''))).statusCode, url).toBe(200);
+    expect((await get('/sitemaps/products-9.xml')).statusCode).toBe(404);
+  });
+});

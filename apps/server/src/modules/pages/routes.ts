@@ -1,0 +1,141 @@
+/**
+ * The public pages at their path addresses (docs/decisions/210): `/{lang}/…` server-rendered
+ * with their data, head and structured data; the bare addresses send the visitor to their
+ * language; `/` stays the entry of the hash-routed app (`/#/product/42`, spec §2); signed-in
+ * screens answer the app's shell with `noindex`. Rendered pages are kept in the read cache,
+ * which every catalogue write empties.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageLanguage } from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { sendAnswer, textAnswer } from '../catalogue/public-answer.ts';
+import { inLanguage, isPageLanguage, pickLanguage, siteOrigin } from './addresses.ts';
+import type { PageDocuments } from './document.ts';
+import { headHtml } from './head.ts';
+import { homeHead, mapHead, plainHead } from './heads.ts';
+import { PagesService, type PageOutcome } from './service.ts';
+import { sitemapRoutes } from './sitemap-routes.ts';
+
+type LangParams = { lang: string };
+const HTML = 'text/html; charset=utf-8';
+const BARE_PAGES = ['/product/:id', '/product/:id/:slug', '/seller/:id', '/sellers', '/map'];
+
+/** A positive integer id from a path segment, or null. */
+const pageId = (value: string) => (/^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
+
+export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documents: PageDocuments) {
+  const origin = siteOrigin(ctx.config);
+  const service = new PagesService(ctx, origin);
+
+  const send = (reply: FastifyReply, status: number, html: string, cacheable: boolean) =>
+    reply
+      .status(status)
+      .header('content-type', HTML)
+      .header('cache-control', cacheable ? 'public, no-cache' : 'no-store')
+      .send(html);
+
+  /** The app's shell with a plain head: client-rendered screens, missing pages. */
+  const shell = (reply: FastifyReply, language: PageLanguage, path: string, status = 200) =>
+    send(
+      reply,
+      status,
+      documents.compose({ language, head: headHtml(plainHead(language, path, status !== 200), origin) }),
+      false,
+    );
+
+  /**
+   * A rendered page, from the read cache while nothing was written, sent as the catalogue's
+   * cached answers are: bytes made once, an ETag, each compression made once.
+   */
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: PageLanguage,
+    load: () => Promise<PageOutcome>,
+  ) {
+    const path = request.url.slice(language.length + 1) || '/';
+    const rendered = await ctx.cache.getOrLoad(`pages:${language}:${path}`, async () => {
+      const outcome = await load();
+      if (outcome.status !== 200) return { status: outcome.status, answer: null };
+      const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
+      const html = documents.compose({ language, head: headHtml(outcome.head, origin), body });
+      return { status: 200, answer: textAnswer(html) };
+    });
+    if (!rendered.answer) return shell(reply, language, path, rendered.status);
+    return sendAnswer(request, reply, rendered.answer, HTML);
+  }
+
+  /** The language of a `/:lang/…` address, or a 404 as for any unknown address. */
+  const languageOf = (request: FastifyRequest<{ Params: LangParams }>) =>
+    isPageLanguage(request.params.lang) ? request.params.lang : null;
+
+  app.get<{ Params: LangParams; Querystring: Record<string, string | undefined> }>(
+    '/:lang/',
+    (request, reply) => {
+      const language = languageOf(request);
+      if (!language) return reply.callNotFound();
+      const { category, subcategory, offset = '0' } = request.query;
+      // Offsets as the list's Load More links make them; anything else is no page of ours.
+      if (!/^(0|[1-9]\d{0,6})$/.test(offset))
+        return shell(reply, language, request.url.slice(language.length + 1), 404);
+      const shelf = { category, subcategory, offset: Number(offset) };
+      return page(request, reply, language, () => service.home(language, shelf));
+    },
+  );
+
+  app.get<{ Params: LangParams & { id: string } }>('/:lang/product/:id', productPage);
+  app.get<{ Params: LangParams & { id: string; slug: string } }>('/:lang/product/:id/:slug', productPage);
+  async function productPage(
+    request: FastifyRequest<{ Params: LangParams & { id: string } }>,
+    reply: FastifyReply,
+  ) {
+    const language = languageOf(request);
+    if (!language) return reply.callNotFound();
+    const id = pageId(request.params.id);
+    if (!id) return shell(reply, language, request.url.slice(language.length + 1), 404);
+    return page(request, reply, language, () => service.product(language, id));
+  }
+
+  app.get<{ Params: LangParams & { id: string } }>('/:lang/seller/:id', (request, reply) => {
+    const language = languageOf(request);
+    if (!language) return reply.callNotFound();
+    const id = pageId(request.params.id);
+    if (!id) return shell(reply, language, request.url.slice(language.length + 1), 404);
+    return page(request, reply, language, () => service.seller(language, id));
+  });
+
+  app.get<{ Params: LangParams }>('/:lang/sellers', (request, reply) => {
+    const language = languageOf(request);
+    if (!language) return reply.callNotFound();
+    return page(request, reply, language, () => service.sellers(language));
+  });
+
+  // The map draws in the browser (WebGL); its address still has a head of its own.
+  app.get<{ Params: LangParams }>('/:lang/map', (request, reply) => {
+    const language = languageOf(request);
+    if (!language) return reply.callNotFound();
+    return send(reply, 200, documents.compose({ language, head: headHtml(mapHead(language), origin) }), true);
+  });
+
+  app.get<{ Params: LangParams & { '*': string } }>('/:lang/*', (request, reply) => {
+    const language = languageOf(request);
+    if (!language) return reply.callNotFound();
+    return shell(reply, language, `/${request.params['*']}`);
+  });
+
+  // The spec's entry: the hash-routed app, in the visitor's language, pointing at the path addresses.
+  app.get('/', (request, reply) => {
+    const language = pickLanguage(request.headers['accept-language']);
+    reply.header('vary', 'accept-language');
+    const head = headHtml(homeHead(language, origin), origin);
+    return send(reply, 200, documents.compose({ language, head }), false);
+  });
+
+  for (const bare of BARE_PAGES)
+    app.get(bare, (request, reply) => {
+      const language = pickLanguage(request.headers['accept-language']);
+      return reply.header('vary', 'accept-language').redirect(inLanguage(language, request.url), 302);
+    });
+
+  await sitemapRoutes(app, ctx, service, origin);
+}

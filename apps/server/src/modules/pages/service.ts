@@ -1,0 +1,100 @@
+/**
+ * The data of each public page, loaded through the catalogue, accounts and stores services
+ * (their filters of what is live apply), with the page's head. A missing product or seller is
+ * `missing` (404), a deleted product `gone` (410).
+ */
+import { PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE, type PageData, type PageLanguage } from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { AccountsService } from '../accounts/service.ts';
+import { CatalogueService } from '../catalogue/service.ts';
+import { StoresService } from '../stores/service.ts';
+import type { PageHead } from './head.ts';
+import { homeHead, productHead, sellerHead, sellersHead } from './heads.ts';
+
+export type PageOutcome =
+  | { status: 200; head: PageHead; page: PageData | null }
+  | { status: 404 | 410; head?: undefined; page?: undefined };
+
+const MISSING = { status: 404 } as const;
+
+/** The home's list: a category or subcategory, from an offset (a "Load More" link's page). */
+export interface HomeShelf {
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  offset: number;
+}
+
+/** A service's "does not exist" as a missing page; anything else stays an error. */
+async function orMissing<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+export class PagesService {
+  private readonly catalogue: CatalogueService;
+  private readonly accounts: AccountsService;
+  private readonly stores: StoresService;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly origin: string,
+  ) {
+    this.catalogue = new CatalogueService(ctx);
+    this.accounts = new AccountsService(ctx);
+    this.stores = new StoresService(ctx);
+  }
+
+  async product(language: PageLanguage, id: number): Promise<PageOutcome> {
+    const product = await orMissing(this.catalogue.get(id));
+    if (!product) return (await this.catalogue.wasDeleted(id)) ? { status: 410 } : MISSING;
+    const reviews = (await orMissing(this.catalogue.reviews(id))) ?? [];
+    const page: PageData = { kind: 'product', product, reviews };
+    return { status: 200, head: productHead(language, this.origin, product, reviews), page };
+  }
+
+  async home(language: PageLanguage, shelf: HomeShelf): Promise<PageOutcome> {
+    const { category, subcategory, offset } = shelf;
+    const categories = await this.catalogue.categories();
+    const known =
+      (!category || categories.some((c) => c.name === category)) &&
+      (!subcategory || categories.some((c) => c.subcategory.some((s) => s.name === subcategory)));
+    if (!known) return MISSING;
+    const [latest, products] = await Promise.all([
+      this.catalogue.latestProducts(),
+      this.catalogue.list({ offset, limit: PAGE_SIZE, category, subcategory }),
+    ]);
+    if (offset > 0 && products.results.length === 0) return MISSING;
+    const page: PageData = { kind: 'home', category, subcategory, offset, categories, latest, products };
+    return { status: 200, head: homeHead(language, this.origin, shelf), page };
+  }
+
+  async seller(language: PageLanguage, id: number): Promise<PageOutcome> {
+    const profile = await orMissing(this.accounts.getProfile(id));
+    if (!profile || profile.status !== 'STORE_OWNER') return MISSING;
+    const [stores, products] = await Promise.all([
+      this.ctx.cache.getOrLoad(`stores:user:${id}`, () => this.stores.ofOwner(id)),
+      orMissing(this.catalogue.sellerPage(id, 0, SELLER_PRODUCTS_PAGE_SIZE)),
+    ]);
+    if (!products) return MISSING;
+    const page: PageData = { kind: 'seller', profile, stores, products };
+    return { status: 200, head: sellerHead(language, this.origin, profile, stores), page };
+  }
+
+  async sellers(language: PageLanguage): Promise<PageOutcome> {
+    const [categories, sellers] = await Promise.all([this.catalogue.categories(), this.sellerSummaries()]);
+    const page: PageData = { kind: 'sellers', categories, sellers };
+    return { status: 200, head: sellersHead(language, this.origin), page };
+  }
+
+  /** Every seller as the sellers list shows them (also the sitemap's seller pages). */
+  sellerSummaries() {
+    return this.ctx.cache.getOrLoad('pages:sellers', async () =>
+      (await this.accounts.sellers()).map((p) => this.accounts.toSellerSummary(p)),
+    );
+  }
+}

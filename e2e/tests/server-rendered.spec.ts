@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_CUSTOMER, loginAs } from '../support/helpers';
+
+/**
+ * Server-rendered pages (decision 210): the HTML carries the page, the same React app hydrates
+ * it without fetching what it carries, without console errors and without moving anything;
+ * browsing works without JavaScript; the spec's hash addresses still open the same screens.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Listed {
+  id: number;
+  brand: string;
+  name: string;
+}
+
+async function someProduct(page: Page): Promise<Listed> {
+  const list = (await (await page.request.get('/api/products/?offset=0&limit=1')).json()) as {
+    results: Listed[];
+  };
+  return list.results[0]!;
+}
+
+/** Sums the layout shifts from the first paint on (window.__shift). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test('a product page hydrates without a second fetch, console errors or layout shift', async ({ page }) => {
+  const product = await someProduct(page);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const apiCalls: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/products') && apiCalls.push(r.url()));
+  await watchLayoutShifts(page);
+
+  await page.goto(`/de/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The product and its reviews came with the HTML.
+  expect(apiCalls).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+  expect(errors).toEqual([]);
+
+  // Hydrated: a link navigates inside the app (no new document), by path, in the page's language.
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  await page.getByRole('navigation').getByRole('link', { name: 'Verkäufer' }).click();
+  await expect(page).toHaveURL(/\/de\/sellers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in customer’s session shows right after the guest page hydrates, without a mismatch', async ({
+  page,
+}) => {
+  const product = await someProduct(page);
+  await loginAs(page, DEMO_CUSTOMER);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/de/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  // The server rendered a guest ("Anmelden"); the stored session replaces it without a mismatch.
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('the hash address of a product still opens it', async ({ page }) => {
+  const product = await someProduct(page);
+  await page.goto(`/#/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/#/product/${product.id}$`));
+});
+
+test('the server-rendered home and product pages pass the accessibility checks', async ({ page }) => {
+  const product = await someProduct(page);
+  for (const url of ['/en/', `/de/product/${product.id}`]) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    expect(violations.map((v) => `${url} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the pages are there and browsing works by links', async ({ page }) => {
+    const product = await someProduct(page);
+    await page.goto('/en/');
+    await page.locator(`a[href="/en/product/${product.id}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/en/product/${product.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByTestId('product-price')).toHaveText(/^CHF \d/);
+
+    // Load More is a link to the next page of the list.
+    await page.goto('/en/');
+    const firstOfPage2 = (await (await page.request.get('/api/products/?offset=12&limit=1')).json()) as {
+      results: Listed[];
+    };
+    await page.getByRole('link', { name: 'Load More' }).click();
+    await expect(page).toHaveURL(/\/en\/\?offset=12$/);
+    await expect(page.locator(`a[href="/en/product/${firstOfPage2.results[0]!.id}"]`).first()).toBeVisible();
+  });
+});
