@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },
