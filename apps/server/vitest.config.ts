@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Integration tests each open their own database; two workers keep this 2-core machine responsive.
+/** Integration tests that take their time by nature (real timers): in `test:reliability`, not `npm test`. */
+const SLOW_INTEGRATION = 'src/modules/orders/jobs.integration-test.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +21,8 @@ export default defineConfig({
           name: 'integration',
           sequence: { groupOrder: 1 },
           include: ['src/**/*.integration-test.ts', 'test/**/*.integration-test.ts'],
+          // Waits for a started server's real job intervals (30 s): the long tier runs it.
+          exclude: [SLOW_INTEGRATION],
           globalSetup: ['test/pglite-template.ts'],
           environment: 'node',
           setupFiles: ['test/console-guard.ts'],
@@ -46,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           sequence: { groupOrder: 3 },
-          include: ['test/reliability/**/*.reliability-test.ts'],
+          include: ['test/reliability/**/*.reliability-test.ts', SLOW_INTEGRATION],
           globalSetup: ['test/reliability/global-setup.ts', 'test/pglite-template.ts'],
           environment: 'node',
           setupFiles: ['test/console-guard.ts'],

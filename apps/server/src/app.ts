@@ -23,7 +23,7 @@ import { createLimits } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
-import { loggerOptions, oneLinePerRequest } from './plugins/logging.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { createMediaStorage } from './modules/media/create-storage.ts';
@@ -70,7 +70,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  oneLinePerRequest(app, config);
 
   const media = options.media ?? createMediaStorage(config);
   const limits = createLimits(config);

@@ -3,7 +3,7 @@
  * one readable line per request for a person at a terminal (pino-pretty, LOG_FORMAT=pretty,
  * the default of a development start on a TTY). Secrets never reach the log in either form.
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/env.ts';
 
 const redact = {
@@ -11,10 +11,25 @@ const redact = {
   censor: '[redacted]',
 };
 
-/** Fastify's `logger` and `disableRequestLogging` options for the configuration. */
+/** Fastify's two lines per request (incoming, completed) as one: `GET /api/products/ 200 3 ms`. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+}
+
+/** Fastify's `logger` and `logController` options for the configuration. */
 export function loggerOptions(
   config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>,
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (config.LOG_LEVEL === 'silent') return { logger: false };
   if (config.LOG_FORMAT === 'json') return { logger: { level: config.LOG_LEVEL, redact } };
   return {
@@ -26,16 +41,6 @@ export function loggerOptions(
         options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' },
       },
     },
-    // Fastify's two lines per request (incoming, completed) become the one of oneLinePerRequest.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   };
-}
-
-/** With readable logs: one line per answered request, `GET /api/products/ 200 3 ms`. */
-export function oneLinePerRequest(app: FastifyInstance, config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>) {
-  if (config.LOG_LEVEL === 'silent' || config.LOG_FORMAT === 'json') return;
-  app.addHook('onResponse', async (request, reply) => {
-    const ms = reply.elapsedTime.toFixed(0);
-    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${ms} ms`);
-  });
 }
