@@ -1,7 +1,7 @@
 /**
  * Vitest global setup of the integration and contract tests: migrates one in-memory PGlite
  * database once per run and dumps it to a file; each test file's database starts from that
- * dump (test/build.ts) instead of running every migration again (decision 200).
+ * dump (test/build.ts) instead of running every migration again (decision 203).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

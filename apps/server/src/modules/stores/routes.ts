@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
-import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
+import { listAnswer } from '../../lib/list-answer.ts';
 import { StoresService } from './service.ts';
 
 const errors = {
@@ -174,13 +174,11 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const paged = wantsPage(q);
-      const limit = q.limit ?? (paged ? STORE_STOCKS_PAGE_SIZE : STORE_STOCKS_MAX_PAGE_SIZE);
-      const page = await service.stocksOfStore(idParam(request.params.id, 'store'), q.offset ?? 0, limit);
-      if (paged) return page;
-      plainListHeaders(ctx.config, request, reply, page.count, limit);
-      return page.results;
+      const storeId = idParam(request.params.id, 'store');
+      const sizes = { page: STORE_STOCKS_PAGE_SIZE, max: STORE_STOCKS_MAX_PAGE_SIZE };
+      return listAnswer(ctx.config, request, reply, request.query, sizes, ({ offset, limit }) =>
+        service.stocksOfStore(storeId, offset, limit),
+      );
     },
   );
 
