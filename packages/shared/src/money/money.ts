@@ -69,7 +69,7 @@ export function truncatedFrancs(amount: number | string, options: FormatOptions 
  * as CLDR's fr-CH has it for currencies).
  */
 export function chfGrouping(locale: string): string {
-  return locale.toLowerCase().startsWith('fr') ? '\u202f' : '’';
+  return /^fr\b/i.test(locale) ? '\u202f' : '’';
 }
 
 /** The one money formatter per language (web, e-mails, documents): formatCHF with its grouping. */
