@@ -1,6 +1,27 @@
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { useI18n } from './src/i18n';
+
+// A test fails on console.error or console.warn it did not expect (React's warnings among
+// them), as the Epic Stack does; a test that expects one stubs it itself for that test.
+// The server's tests do the same (apps/server/test/console-guard.ts).
+const unexpected: string[] = [];
+function guardConsole(): void {
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      unexpected.push(`console.${level}: ${args.map(String).join(' ').slice(0, 2000)}`);
+    });
+  }
+}
+function failOnUnexpected(): void {
+  if (unexpected.length === 0) return;
+  const lines = unexpected.splice(0);
+  throw new Error(`Unexpected console output (stub it in the test if it is expected):\n${lines.join('\n')}`);
+}
+guardConsole();
+beforeEach(guardConsole);
+afterEach(failOnUnexpected);
+afterAll(failOnUnexpected);
 
 // Components read their texts through the translation layer: load the English messages.
 beforeAll(async () => {

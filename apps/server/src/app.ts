@@ -23,9 +23,11 @@ import { createLimits } from './lib/rate-limiter.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { i18n } from './plugins/i18n.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { securityHeaders } from './plugins/security.ts';
-import { createMediaStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createMediaStorage } from './modules/media/create-storage.ts';
+import type { MediaStorage } from './modules/media/storage.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { AccountsRepo } from './modules/accounts/repo.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
@@ -33,6 +35,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { storesRoutes } from './modules/stores/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { productListPage, sellerProductList } from './modules/search/lists.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
@@ -59,16 +62,7 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access'],
-              censor: '[redacted]',
-            },
-          },
+    ...loggerOptions(config),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -155,7 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => accountsRoutes(scope, ctx));
-  await app.register(async (scope) => catalogueRoutes(scope, ctx));
+  await app.register(async (scope) => catalogueRoutes(scope, ctx, { productListPage, sellerProductList }));
   await app.register(async (scope) => storesRoutes(scope, ctx));
   await app.register(async (scope) => searchRoutes(scope, ctx));
   await app.register(async (scope) => geoRoutes(scope, ctx));

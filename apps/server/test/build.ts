@@ -1,9 +1,11 @@
 /**
- * Integration-test helper: a fresh database per test file (in-memory PGlite by default, a
- * new PostgreSQL database when TEST_DATABASE_URL is set), migrated, with the app built on it.
+ * Integration-test helper: a fresh database per test file (in-memory PGlite started from the
+ * run's migrated template by default, a new PostgreSQL database when TEST_DATABASE_URL is set),
+ * migrated, with the app built on it.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Config, Env } from '../src/config/env.ts';
 import { testConfig } from './config.ts';
@@ -53,7 +55,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
       },
     };
   }
-  const database = await openDatabase({ memory: true });
+  // From the run's migrated template (test/pglite-template.ts); migrating again finds nothing to do.
+  const template = inject('pgliteTemplate') || undefined;
+  const database = await openDatabase({ memory: true, loadDataDir: template });
   await runMigrations(database);
   return { database, drop: () => database.close() };
 }

@@ -19,6 +19,9 @@ export const ROLES = ['anonymous', 'customerA', 'customerB', 'sellerS', 'sellerT
 export type Role = (typeof ROLES)[number];
 export type UserRole = Exclude<Role, 'anonymous'>;
 
+/** The price of every product `World.freshProduct()` makes. */
+export const FRESH_PRODUCT_PRICE = '7.00';
+
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface World {
@@ -203,7 +206,7 @@ export async function buildWorld(overrides: Partial<Record<keyof Env, string>> =
       u.auth = { authorization: `Bearer ${u.token}` };
     },
     async freshProduct() {
-      const p = await insertProduct(t.database.db, sellerS.id, { price: '7.00' });
+      const p = await insertProduct(t.database.db, sellerS.id, { price: FRESH_PRODUCT_PRICE });
       await setStockDb(t.database.db, store.id, p.id, 50);
       return p.id;
     },

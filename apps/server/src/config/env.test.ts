@@ -23,6 +23,26 @@ describe('production start settings', () => {
   });
 });
 
+describe('development, test and production defaults', () => {
+  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: dir };
+  it('checks every public answer under tests, a sample in development and none in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).ANSWER_CHECK_SHARE).toBe(1);
+    expect(loadConfig({ ...base }).ANSWER_CHECK_SHARE).toBe(0.01);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).ANSWER_CHECK_SHARE).toBe(0);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', ANSWER_CHECK_SHARE: '0.5' }).ANSWER_CHECK_SHARE,
+    ).toBe(0.5);
+    expect(() => loadConfig({ ...base, ANSWER_CHECK_SHARE: '2' })).toThrow(/ANSWER_CHECK_SHARE/);
+  });
+
+  it('logs JSON in production and under tests, and as asked', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
 describe('timeouts', () => {
   it('has defaults that cut off slow clients', () => {
     const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: secret });

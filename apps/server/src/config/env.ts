@@ -138,6 +138,10 @@ const envSchema = z.object({
     .default(30),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per request; default in development on a terminal, else `json` (decision 201). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Share of fresh public answers checked against their schema: default 1 under tests, 0.01 in development, 0 in production (decision 201). */
+  ANSWER_CHECK_SHARE: z.coerce.number().min(0).max(1).optional(),
   CORS_ORIGINS: z.string().default(''),
   REDIS_URL: optionalUrl,
   /** How long a request's caller (user row, role, token version) is remembered; 0 = never. */
@@ -204,9 +208,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO' | 'LOG_FORMAT' | 'ANSWER_CHECK_SHARE'> {
   JWT_SECRET: string;
   SEED_DEMO: 'true' | 'false';
+  LOG_FORMAT: 'pretty' | 'json';
+  ANSWER_CHECK_SHARE: number;
   dataDir: string;
 }
 
@@ -257,5 +263,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const SEED_DEMO = env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true');
-  return { ...env, dataDir, SEED_DEMO, JWT_SECRET: resolveJwtSecret(env, dataDir) };
+  return {
+    ...env,
+    dataDir,
+    SEED_DEMO,
+    ...developmentDefaults(env),
+    JWT_SECRET: resolveJwtSecret(env, dataDir),
+  };
+}
+
+/**
+ * What differs between development, tests and production when not set (decision 201): readable
+ * logs only for a person at a terminal, and answer checks in tests (a 1 % sample while developing)
+ * but never on production's hot path.
+ */
+function developmentDefaults(env: Env): Pick<Config, 'LOG_FORMAT' | 'ANSWER_CHECK_SHARE'> {
+  const share = { test: 1, development: 0.01, production: 0 }[env.NODE_ENV];
+  return {
+    LOG_FORMAT:
+      env.LOG_FORMAT ?? (env.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
+    ANSWER_CHECK_SHARE: env.ANSWER_CHECK_SHARE ?? share,
+  };
 }

@@ -62,6 +62,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** PGlite: start from this dump file (test/pglite-template.ts makes a migrated one). */
+  loadDataDir?: string | undefined;
   poolSize?: number;
   watchdog?: WatchdogSettings;
 }
@@ -88,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     // The embedded database on its own thread, over the same driver (decision 192). It is one
     // session: one connection, kept open (its prepared statements live as long as it does).
-    const started = await startPgliteThread(dataPath);
+    const started = await startPgliteThread(dataPath, options.loadDataDir);
     thread = started;
     started.onLost((reason) => watchdog.engineLost(`the embedded database stopped: ${reason}`));
     pool = new pg.Pool({

@@ -90,9 +90,12 @@ class ThreadConnection extends Duplex {
   }
 }
 
-/** Starts the thread and opens the database in it (in memory without `dataDir`). */
-export async function startPgliteThread(dataDir?: string): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir } });
+/**
+ * Starts the thread and opens the database in it (in memory without `dataDir`), from the dump
+ * file `loadDataDir` when given (tests start from a migrated template).
+ */
+export async function startPgliteThread(dataDir?: string, loadDataDir?: string): Promise<PgliteThread> {
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir, loadDataDir } });
   const open = new Map<number, ThreadConnection>();
   let nextId = 1;
   let lostReason: string | null = null;

@@ -12,13 +12,14 @@
  * Messages in:  { type: 'open' | 'close', conn } · { type: 'data', conn, bytes } · { type: 'shutdown' }
  * Messages out: { type: 'ready' } · { type: 'data', conn, bytes } · { type: 'fatal', message } · { type: 'closed' }
  */
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir?: string }} */
-const { dataDir } = workerData ?? {};
+/** @type {{ dataDir?: string, loadDataDir?: string }} */
+const { dataDir, loadDataDir } = workerData ?? {};
 
 /**
  * @typedef {{ buffer: Uint8Array, started: boolean }} Connection
@@ -112,7 +113,9 @@ function enqueue(work) {
 
 let db;
 try {
-  db = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  // loadDataDir: a dump (tar) of a database to start from; tests start from a migrated one.
+  const start = loadDataDir ? { loadDataDir: new Blob([await readFile(loadDataDir)]) } : {};
+  db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...start, extensions: { pg_trgm } });
 } catch (error) {
   fatal(error);
   process.exit(1);

@@ -21,7 +21,8 @@ import {
   subcategories,
   users,
 } from '../db/schema.ts';
-import { createMediaStorage, type MediaStorage } from '../modules/media/storage.ts';
+import { createMediaStorage } from '../modules/media/create-storage.ts';
+import type { MediaStorage } from '../modules/media/storage.ts';
 import {
   CATEGORY_SELLERS,
   DEMO_CUSTOMERS,

@@ -219,6 +219,17 @@ const LAST = [
   'DELETE /api/users/:id',
 ];
 
+/**
+ * The seed of this run: FUZZ_SEED when set (to run a reported failure's requests again), else
+ * a new one. Printed at the start and named in every failure.
+ */
+export function fuzzSeed(source: string | undefined = process.env.FUZZ_SEED): number {
+  if (source === undefined || source.trim() === '') return Math.floor(Math.random() * 2 ** 31);
+  const seed = Number(source);
+  if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be a whole number, not ${source}`);
+  return seed;
+}
+
 export interface FuzzTotals {
   cases: number;
   endpoints: number;
@@ -230,7 +241,9 @@ export function fuzzSuite(
 ): FuzzTotals {
   let w: World;
   let baseline: Record<string, string>;
+  const seed = fuzzSeed();
   beforeAll(async () => {
+    console.info(`fuzzing with FUZZ_SEED=${seed} (set it to generate the same requests again)`);
     w = await buildWorld();
     baseline = await dbFingerprint(w.t);
   });
@@ -326,12 +339,12 @@ export function fuzzSuite(
             }
             return failures.length === 0;
           }),
-          { numRuns: runsPerEndpoint, endOnFailure: true },
+          { numRuns: runsPerEndpoint, endOnFailure: true, seed },
         );
       } catch (error) {
         if (failures.length === 0) throw error;
       }
-      expect(failures).toEqual([]);
+      expect(failures, `FUZZ_SEED=${seed} generates these requests again`).toEqual([]);
     }, 1_800_000);
   }
   return totals;

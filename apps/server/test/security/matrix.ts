@@ -7,7 +7,14 @@
  * 403 or 404, but never 2xx).
  */
 import { uniqueName } from '../fixtures.ts';
-import { ROLES, orderBody, routeTable, type Role, type World } from '../security-fixtures.ts';
+import {
+  FRESH_PRODUCT_PRICE,
+  ROLES,
+  orderBody,
+  routeTable,
+  type Role,
+  type World,
+} from '../security-fixtures.ts';
 
 export type Expected = number | readonly number[];
 export type Expectations = Record<Role, Expected>;
@@ -97,13 +104,17 @@ const ONLY_A = (status: number): Expectations => ({
 const S_LAST: readonly Role[] = ['anonymous', 'customerA', 'customerB', 'sellerT', 'staff', 'sellerS'];
 const A_LAST: readonly Role[] = ['anonymous', 'customerB', 'sellerS', 'sellerT', 'staff', 'customerA'];
 
-/** A new unpaid order of A for one unit of S's product (for routes that end an order). */
+/**
+ * A new unpaid order of A for one unit of a fresh product of S (for routes that end an order).
+ * Its own product: fuzzing may have ordered or zeroed the shared product's stock by then.
+ */
 async function freshOrderOfA(w: World): Promise<{ id: number; sellerOrderId: number }> {
+  const productId = await w.freshProduct();
   const res = await w.app.inject({
     method: 'POST',
     url: '/api/orders/add/',
     headers: w.headers('customerA'),
-    payload: orderBody(w.product.id, w.product.price, [{ quantity: 1 }]),
+    payload: orderBody(productId, FRESH_PRODUCT_PRICE, [{ quantity: 1 }]),
   });
   if (res.statusCode !== 201) throw new Error(`fresh order: ${res.statusCode} ${res.body}`);
   const order = res.json() as { id: number; sellerOrder: { id: number }[] };

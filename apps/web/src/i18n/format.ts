@@ -2,19 +2,16 @@
  * Numbers, dates and times for the chosen locale, always in Swiss time (Europe/Zurich).
  * CHF keeps the product's rule (whole amounts 'CHF 49.-') with the locale's thousands separator.
  */
-import { formatCHF, truncatedFrancs } from '@marktgasse/shared';
+import { chfGrouping, formatCHFIn, truncatedFrancs } from '@marktgasse/shared';
 import { useI18n, useLocale, type Locale } from './index';
 
 const TIME_ZONE = 'Europe/Zurich';
 
-// Swiss usage (CHF 1’249.-); ICU builds differ between the apostrophe and its typographic form.
+// Swiss usage (1’249); ICU builds differ between the apostrophe and its typographic form. Money
+// takes its grouping from @marktgasse/shared (formatCHFIn), the same for e-mails and documents.
 const GROUP: Record<Locale, string> = { 'de-CH': '’', 'it-CH': '’', 'fr-CH': '\u202f', en: '’' };
 // English is shown as Swiss English: 22.11.2026, 24-hour times, 1’249.
 const INTL: Record<Locale, string> = { 'de-CH': 'de-CH', 'fr-CH': 'fr-CH', 'it-CH': 'it-CH', en: 'en-CH' };
-
-function groupSeparator(locale: Locale): string {
-  return GROUP[locale];
-}
 
 // Decimal separator and the smallest number that gets a group separator (Italian writes 1234, 12’345).
 const DECIMAL: Record<Locale, string> = { 'de-CH': '.', 'it-CH': '.', 'fr-CH': ',', en: '.' };
@@ -48,12 +45,12 @@ function dateTimeFormat(locale: Locale, options: Intl.DateTimeFormatOptions): In
 }
 
 export function money(amount: number | string, locale: Locale = useI18n.getState().locale): string {
-  return formatCHF(amount, { thousands: groupSeparator(locale) });
+  return formatCHFIn(locale, amount);
 }
 
 /** A price truncated to whole francs (the seller's product list: 'CHF 1’249' for 1249.95). */
 export function wholeFrancs(amount: number | string, locale: Locale = useI18n.getState().locale): string {
-  return truncatedFrancs(amount, { thousands: groupSeparator(locale) });
+  return truncatedFrancs(amount, { thousands: chfGrouping(locale) });
 }
 
 export function date(iso: string | null | undefined, locale: Locale = useI18n.getState().locale): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCHF, parseRappen, rappenToDecimal, truncatedFrancs } from './money.ts';
+import { formatCHF, formatCHFIn, parseRappen, rappenToDecimal, truncatedFrancs } from './money.ts';
 import { priceInputSchema } from './schemas.ts';
 
 describe('formatCHF', () => {
@@ -66,5 +66,15 @@ describe('price input', () => {
     expect(rule('1.234')).toBe('format');
     expect(rule('0')).toBe('tooSmall');
     expect(rule('1000000.01')).toBe('tooBig');
+  });
+});
+
+describe('formatCHFIn', () => {
+  it('groups thousands as each language writes CHF amounts, keeping the product’s rule', () => {
+    expect(formatCHFIn('de-CH', 124_900)).toBe('CHF 1’249.-');
+    expect(formatCHFIn('it', '1249.50')).toBe('CHF 1’249.50');
+    expect(formatCHFIn('en', 1_234_567_89)).toBe('CHF 1’234’567.89');
+    expect(formatCHFIn('fr-CH', 124_950)).toBe('CHF 1\u202f249.50');
+    expect(formatCHFIn('fr', 4990, { bare: true })).toBe('49.90');
   });
 });

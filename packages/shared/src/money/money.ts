@@ -82,3 +82,22 @@ export function truncatedFrancs(amount: number | string, options: FormatOptions 
   const body = `${francs < 0 ? '-' : ''}${groupThousands(String(Math.abs(francs)), options.thousands ?? '’')}`;
   return options.bare ? body : `CHF ${body}`;
 }
+
+/**
+ * The thousands separator of CHF amounts in each language the shop speaks (de, fr, it, en, with
+ * or without "-CH"): Swiss usage, the typographic apostrophe, and a narrow no-break space in
+ * French. The decimal sign of an amount stays the point in every language (Swiss currency usage,
+ * as CLDR's fr-CH has it for currencies).
+ */
+export function chfGrouping(locale: string): string {
+  return /^fr\b/i.test(locale) ? '\u202f' : '’';
+}
+
+/** The one money formatter per language (web, e-mails, documents): formatCHF with its grouping. */
+export function formatCHFIn(
+  locale: string,
+  amount: number | string,
+  options: { bare?: boolean } = {},
+): string {
+  return formatCHF(amount, { ...options, thousands: chfGrouping(locale) });
+}

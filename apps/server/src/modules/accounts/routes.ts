@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { requireStaff, requireUser } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
-import { cachedAnswer, sendAnswer } from '../catalogue/public-answer.ts';
+import { cachedAnswer, sendAnswer } from '../../lib/public-answer.ts';
 import { AccountsService } from './service.ts';
 
 const errors = {

@@ -15,6 +15,11 @@ import {
   SELLER_PRODUCTS_PAGE_SIZE,
   sellerProductsOptionsQuerySchema,
   sellerProductsQuerySchema,
+  type Paged,
+  type PagedProducts,
+  type Product,
+  type ProductListOptionsQuery,
+  type SellerProductsQuery,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller, requireUser } from '../../plugins/auth.ts';
@@ -22,8 +27,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
-import { cachedAnswer, markPrivate, sendAnswer } from './public-answer.ts';
-import { productListPage, sellerProductList } from '../search/lists.ts';
+import { cachedAnswer, markPrivate, sendAnswer } from '../../lib/public-answer.ts';
 import { CatalogueService } from './service.ts';
 
 const errors = {
@@ -36,7 +40,26 @@ const bearer = [{ bearer: [] }];
 const tags = ['catalogue'];
 const productArray = z.array(productSchema);
 
-export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * The sorted and filtered product lists (docs/decisions/181), answered by the search module;
+ * app.ts hands them in, so the catalogue imports nothing of search (search builds on catalogue).
+ */
+export interface SortedProductLists {
+  productListPage(ctx: AppContext, q: ProductListOptionsQuery): Promise<PagedProducts>;
+  sellerProductList(
+    ctx: AppContext,
+    sellerId: number,
+    q: SellerProductsQuery,
+    offset: number,
+    limit: number,
+  ): Promise<Paged<Product>>;
+}
+
+export async function catalogueRoutes(
+  root: FastifyInstance,
+  ctx: AppContext,
+  lists: SortedProductLists,
+): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new CatalogueService(ctx);
 
@@ -76,7 +99,7 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
           request,
           reply,
           await cachedAnswer(ctx, `list-options:${JSON.stringify(q)}`, pagedProductsSchema, () =>
-            productListPage(ctx, q),
+            lists.productListPage(ctx, q),
           ),
         );
       const key = `list:${q.offset}:${q.limit}:${q.category ?? ''}\u0000${q.subcategory ?? ''}`;
@@ -163,7 +186,7 @@ export async function catalogueRoutes(root: FastifyInstance, ctx: AppContext): P
       if (hasListOptions(q)) {
         // Sort and filters (docs/decisions/181), paged and bounded like the plain list.
         const page = await ctx.cache.getOrLoad(`catalogue:seller-options:${id}:${JSON.stringify(q)}`, () =>
-          sellerProductList(ctx, id, q, offset, limit),
+          lists.sellerProductList(ctx, id, q, offset, limit),
         );
         if (!paged) plainListHeaders(ctx.config, request, reply, page.count, limit);
         const optionsKey = `user-products-options:${id}:${JSON.stringify(q)}:${paged ? 'page' : 'list'}`;

@@ -22,7 +22,8 @@ import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { StoresService } from '../stores/service.ts';
 import { cancelMails, mails, type MailLine } from './mail.ts';
-import { createPaymentProvider, type CapturedPayment, type PaymentProvider } from './payments/provider.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
+import type { CapturedPayment, PaymentProvider } from './payments/provider.ts';
 import {
   checkHoldLimits,
   placementRows,

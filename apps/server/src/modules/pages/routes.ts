@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageLanguage } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { sendAnswer, textAnswer } from '../catalogue/public-answer.ts';
+import { sendAnswer, textAnswer } from '../../lib/public-answer.ts';
 import { inLanguage, isPageLanguage, pickLanguage, siteOrigin } from './addresses.ts';
 import type { PageDocuments } from './document.ts';
 import { headHtml } from './head.ts';

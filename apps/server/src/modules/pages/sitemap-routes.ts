@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { sendAnswer, textAnswer } from '../catalogue/public-answer.ts';
+import { sendAnswer, textAnswer } from '../../lib/public-answer.ts';
 import { CatalogueService } from '../catalogue/service.ts';
 import type { PagesService } from './service.ts';
 import {

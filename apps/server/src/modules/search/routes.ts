@@ -10,7 +10,7 @@ import {
 } from '@marktgasse/shared';
 import { plainListHeaders } from '../../lib/list-answer.ts';
 import type { AppContext } from '../../context.ts';
-import { cachedAnswer, markPrivate, sendAnswer } from '../catalogue/public-answer.ts';
+import { cachedAnswer, markPrivate, sendAnswer } from '../../lib/public-answer.ts';
 import { SearchService, type SearchResult } from './service.ts';
 
 const pageSizes = Object.entries(SEARCH_PAGE_SIZES)

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
-import { plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
+import { listAnswer } from '../../lib/list-answer.ts';
 import { StoresService } from './service.ts';
 
 const errors = {
@@ -35,10 +35,19 @@ const sellerFirst = async (request: FastifyRequest) => {
   requireSeller(request);
 };
 
+/** The stores module's routes, one function per resource and direction (each fits a screen). */
 export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new StoresService(ctx);
+  storeWriteRoutes(root, ctx, service);
+  storeReadRoutes(root, ctx, service);
+  storeDeleteRoute(root, ctx, service);
+  stockReadRoutes(root, ctx, service);
+  stockWriteRoutes(root, ctx, service);
+}
 
+/** Creating and editing a store (multipart or JSON; the owner only). */
+function storeWriteRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/stores/new/',
     {
@@ -60,6 +69,35 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
+  app.patch(
+    '/api/stores/:id/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Edit an own store (multipart or JSON): any field of creation (name, address, country, city, latitude, longitude, description, phone, category (repeated; replaces the list), image); validated as at creation.',
+        security: bearer,
+        params: idParams,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: storeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const caller = requireSeller(request);
+      const id = idParam(request.params.id, 'store');
+      // Someone else's store answers 404 before its body (and an upload) is read.
+      await service.ownStore(caller, id);
+      const form = await readForm(request);
+      const store = await service.update(caller, id, form.fields, form.file);
+      request.log.info({ audit: 'store-updated', userId: caller.id, storeId: id }, 'store updated');
+      return store;
+    },
+  );
+}
+
+/** Reading stores: the caller's, a seller's (cached), one. */
+function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/stores/mystores/',
     {
@@ -101,32 +139,11 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
     async (request) => service.get(idParam(request.params.id, 'store')),
   );
+}
 
-  app.patch(
-    '/api/stores/:id/',
-    {
-      schema: {
-        tags: ['stores'],
-        summary:
-          'Edit an own store (multipart or JSON): any field of creation (name, address, country, city, latitude, longitude, description, phone, category (repeated; replaces the list), image); validated as at creation.',
-        security: bearer,
-        params: idParams,
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: storeSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const caller = requireSeller(request);
-      const id = idParam(request.params.id, 'store');
-      // Someone else's store answers 404 before its body (and an upload) is read.
-      await service.ownStore(caller, id);
-      const form = await readForm(request);
-      const store = await service.update(caller, id, form.fields, form.file);
-      request.log.info({ audit: 'store-updated', userId: caller.id, storeId: id }, 'store updated');
-      return store;
-    },
-  );
-
+/** Deleting a store (the owner only; refused while in-store items wait for pick-up). */
+function storeDeleteRoute(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.delete(
     '/api/stores/:id/',
     {
@@ -147,7 +164,11 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Reading stock rows: a list, one store's (paged as decision 118), one product's. */
+function stockReadRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/stocks/',
     {
@@ -174,13 +195,11 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const paged = wantsPage(q);
-      const limit = q.limit ?? (paged ? STORE_STOCKS_PAGE_SIZE : STORE_STOCKS_MAX_PAGE_SIZE);
-      const page = await service.stocksOfStore(idParam(request.params.id, 'store'), q.offset ?? 0, limit);
-      if (paged) return page;
-      plainListHeaders(ctx.config, request, reply, page.count, limit);
-      return page.results;
+      const storeId = idParam(request.params.id, 'store');
+      const sizes = { page: STORE_STOCKS_PAGE_SIZE, max: STORE_STOCKS_MAX_PAGE_SIZE };
+      return listAnswer(ctx.config, request, reply, request.query, sizes, ({ offset, limit }) =>
+        service.stocksOfStore(storeId, offset, limit),
+      );
     },
   );
 
@@ -196,7 +215,11 @@ export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
     async (request) => service.stocksOfProduct(idParam(request.params.id, 'product')),
   );
+}
 
+/** Setting and changing stock numbers (owner of store and product). */
+function stockWriteRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/stocks/new/',
     {

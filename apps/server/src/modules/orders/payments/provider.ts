@@ -1,10 +1,8 @@
 /**
  * Payment providers behind one interface. The service decides whether an order may be paid;
  * a provider only moves money and reports what it captured, which the service checks again.
+ * The providers implement this file's interface; create-provider.ts picks one.
  */
-import type { Config } from '../../../config/env.ts';
-import { PayPalProvider } from './paypal.ts';
-import { TestProvider } from './test-provider.ts';
 
 export interface PayableOrder {
   id: number;
@@ -61,15 +59,4 @@ export interface PaymentProvider {
    * UNAVAILABLE when it cannot be reached; the caller then leaves the order as it was.
    */
   refund(request: RefundRequest): Promise<Refund>;
-}
-
-export function createPaymentProvider(config: Config): PaymentProvider {
-  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
-    return new PayPalProvider({
-      clientId: config.PAYPAL_CLIENT_ID,
-      clientSecret: config.PAYPAL_CLIENT_SECRET,
-      apiUrl: config.PAYPAL_API_URL,
-    });
-  }
-  return new TestProvider(config.NODE_ENV === 'production');
 }

@@ -26,7 +26,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { Config } from '../config/env.ts';
+import type { ReadCache } from './read-cache.ts';
+
+/** What the answer cache needs of the app context (lib/ sits below the modules and the app). */
+export interface AnswerContext {
+  cache: ReadCache;
+  config: Pick<Config, 'ANSWER_CHECK_SHARE'>;
+}
 
 export interface RenderedAnswer {
   /** UTF-8 bytes: a string would be encoded again on every send. */
@@ -142,17 +149,17 @@ interface Flight {
 
 /** A marker object the read cache hands out until its next invalidation (or expiry). */
 const GENERATION_KEY = 'public-answer:generation';
-const flights = new WeakMap<AppContext, Map<string, Flight>>();
+const flights = new WeakMap<AnswerContext, Map<string, Flight>>();
 /**
  * The last answer rendered for each key: an unchanged answer keeps its ETag and compressed
  * bytes. Least recently used first out, so a long tail never pushes out the hot answers; bounded
  * by bytes like the read cache (2,000 answers of a seller's 48 products were 100 MB).
  */
-const lastRendered = new WeakMap<AppContext, LRUCache<string, RenderedAnswer>>();
+const lastRendered = new WeakMap<AnswerContext, LRUCache<string, RenderedAnswer>>();
 const KEPT_ANSWERS_BYTES = 16 * 1024 * 1024;
 const keptSize = (answer: RenderedAnswer) => Math.ceil(answer.body.length * 1.3) + 200;
 
-function sameAsBefore(ctx: AppContext, key: string, answer: RenderedAnswer): RenderedAnswer {
+function sameAsBefore(ctx: AnswerContext, key: string, answer: RenderedAnswer): RenderedAnswer {
   let byKey = lastRendered.get(ctx);
   if (!byKey)
     lastRendered.set(ctx, (byKey = new LRUCache({ maxSize: KEPT_ANSWERS_BYTES, sizeCalculation: keptSize })));
@@ -163,13 +170,15 @@ function sameAsBefore(ctx: AppContext, key: string, answer: RenderedAnswer): Ren
 }
 
 /**
- * Outside production every answer is checked against its route's response schema before it
- * is kept: the answer must be exactly what the schema would let through (no missing, wrong or
- * extra field). Production sends the value as built and skips the check, which cost more than
- * rendering it (180 µs of a list page's 12 products; decision 194). The bytes are the same in
- * both, so every test sees what production sends.
+ * An answer may be checked against its route's response schema before it is kept: it must be
+ * exactly what the schema would let through (no missing, wrong or extra field). The check cost
+ * more than rendering (180 µs of a list page's 12 products; decision 194), so it runs on the
+ * share ANSWER_CHECK_SHARE of fresh renders: every one under tests, a sample in development,
+ * none in production (decision 201). The bytes are the same either way.
  */
-const CHECK_ANSWERS = process.env.NODE_ENV !== 'production';
+export function shouldCheck(share: number, draw: () => number = Math.random): boolean {
+  return share >= 1 || (share > 0 && draw() < share);
+}
 
 function checkAnswer(schema: z.ZodType, value: unknown): void {
   const plain = (v: unknown) => JSON.parse(JSON.stringify(v) ?? 'null') as unknown;
@@ -180,8 +189,8 @@ function checkAnswer(schema: z.ZodType, value: unknown): void {
     );
 }
 
-export function renderAnswer(schema: z.ZodType, value: unknown): RenderedAnswer {
-  if (CHECK_ANSWERS) checkAnswer(schema, value);
+export function renderAnswer(schema: z.ZodType, value: unknown, check = true): RenderedAnswer {
+  if (check) checkAnswer(schema, value);
   return textAnswer(JSON.stringify(value));
 }
 
@@ -194,7 +203,7 @@ export function textAnswer(text: string): RenderedAnswer {
 
 /** The rendered answer for `key`: from the read cache, from a load already running, or loaded now. */
 export async function cachedAnswer(
-  ctx: AppContext,
+  ctx: AnswerContext,
   key: string,
   schema: z.ZodType,
   load: () => Promise<unknown>,
@@ -206,7 +215,8 @@ export async function cachedAnswer(
     const running = byKey.get(key);
     // A load that began before a write may hold the old data: join only one of this generation.
     if (running && running.token === token) return running.promise;
-    const promise = load().then((value) => sameAsBefore(ctx, key, renderAnswer(schema, value)));
+    const check = shouldCheck(ctx.config.ANSWER_CHECK_SHARE);
+    const promise = load().then((value) => sameAsBefore(ctx, key, renderAnswer(schema, value, check)));
     const flight = { token, promise };
     byKey.set(key, flight);
     const done = () => {

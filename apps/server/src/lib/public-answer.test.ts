@@ -8,6 +8,7 @@ import {
   pickEncoding,
   renderAnswer,
   sendAnswer,
+  shouldCheck,
   unpooled,
 } from './public-answer.ts';
 
@@ -70,5 +71,21 @@ describe('kept answers', () => {
     expect(own.buffer.byteLength).toBe(own.length);
     const large = Buffer.alloc(64 * 1024, 1);
     expect(unpooled(large)).toBe(large);
+  });
+});
+
+describe('schema checks of fresh answers', () => {
+  it('checks an answer that differs from its schema only when asked to', () => {
+    const schema = z.object({ name: z.string() });
+    const extra = { name: 'Bergkäse', secret: 'hidden' };
+    expect(() => renderAnswer(schema, extra)).toThrow(/differs from its response schema/);
+    expect(renderAnswer(schema, extra, false).body.toString()).toBe(JSON.stringify(extra));
+  });
+
+  it('checks every answer at share 1, none at 0, and a sample in between', () => {
+    expect(shouldCheck(1, () => 0.99)).toBe(true);
+    expect(shouldCheck(0, () => 0)).toBe(false);
+    expect(shouldCheck(0.01, () => 0.005)).toBe(true);
+    expect(shouldCheck(0.01, () => 0.5)).toBe(false);
   });
 });
