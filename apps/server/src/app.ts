@@ -45,7 +45,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { webRoutes } from './plugins/web.ts';
+import { webRoutes } from './modules/pages/web.ts';
 
 export interface BuildOptions {
   config: Config;

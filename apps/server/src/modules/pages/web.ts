@@ -1,5 +1,6 @@
 /**
- * Serves the built web app from apps/web/dist: hashed assets with immutable caching; the
+ * Serves the built web app from apps/web/dist (the pages module owns it: the app's index.html is
+ * the pages' template): hashed assets with immutable caching; the
  * pages (server-rendered, or the app's shell) come from modules/pages, with the web build's
  * index.html as their template. /api/* never falls back to HTML. The web
  * build writes brotli and gzip copies of its text files (`precompress` in apps/web/vite.config.ts);
@@ -10,12 +11,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { PageDocuments } from '../modules/pages/document.ts';
-import { pagesRoutes } from '../modules/pages/routes.ts';
+import type { AppContext } from '../../context.ts';
+import { PageDocuments } from './document.ts';
+import { pagesRoutes } from './routes.ts';
 
 /** The built web app, unless WEB_DIST_DIR points elsewhere (tests that build into their own folder). */
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
 export async function webRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const webDist = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
