@@ -13,7 +13,7 @@ export interface JudgedQuery {
   relevant: string[];
 }
 
-const CHEESES = [
+export const CHEESES = [
   'Emmentaler AOP, 12 Monate gereift, 500 g',
   'Alpkäse Saanenland, 400 g',
   'Raclette-Käse am Stück, 1 kg',
