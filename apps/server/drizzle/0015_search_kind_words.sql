@@ -5,8 +5,9 @@
 -- own name, brand or description names that kind in some language ("Bergkäserei",
 -- "Fromagerie du Jorat"). So "Käse" and "fromage" find the Tomme, not the yoghurt; a product
 -- whose own words name neither kind keeps the English shelf name only, as before.
--- A kind word names a product's word when that word contains it (4 letters or more, a final
--- "s" dropped: "fromages" in "fromagerie") or ends with it (3 letters: "tee" in "grüntee").
+-- A kind word names a product's word when that word contains its stem (the word without a
+-- final vowel and "n" or "s", at least 4 letters: "fromag" in "fromagerie", "guid" in "guida",
+-- "kart" in "velokarte") or, for a word of 3 letters, ends with it ("tee" in "grüntee").
 CREATE OR REPLACE FUNCTION mg_search_index_products(ids integer[]) RETURNS void LANGUAGE sql VOLATILE AS $$
   DELETE FROM search_product_terms WHERE product_id = ANY(ids);
   WITH live AS (SELECT * FROM products WHERE id = ANY(ids) AND deleted_at IS NULL),
@@ -20,7 +21,7 @@ CREATE OR REPLACE FUNCTION mg_search_index_products(ids integer[]) RETURNS void 
   -- The kinds of a two-kind shelf: the words of the n-th part of each of its names.
   kind_terms AS (
     SELECT DISTINCT s.id AS subcategory_id, k.pos, t.term,
-      regexp_replace(t.term, '^(.{4,})s$', '\1') AS stem
+      regexp_replace(t.term, '^(.{4,}?)[aeio]?[ns]?$', '\1') AS stem
     FROM (SELECT DISTINCT subcategory_id FROM live) x JOIN subcategories s ON s.id = x.subcategory_id
     CROSS JOIN LATERAL mg_category_names('subcategory', s.name) AS n(name)
     CROSS JOIN LATERAL unnest(string_to_array(n.name, '&')) WITH ORDINALITY AS k(part, pos)
