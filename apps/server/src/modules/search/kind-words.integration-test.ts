@@ -40,7 +40,11 @@ beforeAll(async () => {
     brand: 'Alpe Piora',
     ...cheese,
   });
-  rahm = await insertProduct(t.database, seller, { name: 'Vollrahm, 5 dl', brand: 'Molkerei Gais', ...cheese });
+  rahm = await insertProduct(t.database, seller, {
+    name: 'Vollrahm, 5 dl',
+    brand: 'Molkerei Gais',
+    ...cheese,
+  });
   espresso = await insertProduct(t.database, seller, {
     name: 'Espresso Bohnen, 1 kg',
     brand: 'Torrefazione Mendrisio',

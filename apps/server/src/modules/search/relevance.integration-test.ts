@@ -110,7 +110,8 @@ describe('the judged query set', () => {
     expect(kaese.names[0]).toMatch(/Käse/);
     expect(kaese.precisionAt12).toBe(1);
     expect(kaese.recall).toBe(1);
-    for (const q of ['fromage', 'formaggio']) expect(byQuery.get(q)!.names.sort(), q).toEqual([...CHEESES].sort());
+    for (const q of ['fromage', 'formaggio'])
+      expect(byQuery.get(q)!.names.sort(), q).toEqual([...CHEESES].sort());
     expect(byQuery.get('Kaese')!.names).toEqual(kaese.names);
     expect(byQuery.get('Kase')!.names).toEqual(kaese.names);
   });
