@@ -13,7 +13,7 @@ export interface JudgedQuery {
   relevant: string[];
 }
 
-const CHEESES = [
+export const CHEESES = [
   'Emmentaler AOP, 12 Monate gereift, 500 g',
   'Alpkäse Saanenland, 400 g',
   'Raclette-Käse am Stück, 1 kg',
@@ -50,6 +50,7 @@ const CHOCOLATE = [
   'Milchschokolade Haselnuss, 3 × 100 g',
   'Truffes Champagne, 250 g',
 ];
+const COFFEE = ['Caffè Ticino, Bohnen 500 g', 'Espresso Decaffeinato, 250 g'];
 const WOOL = [
   'Wollrock Hundwil',
   'Wollmütze Ebenalp, Herren',
@@ -188,15 +189,12 @@ export const JUDGED_QUERIES: JudgedQuery[] = [
   { q: 'bracelet', lang: 'fr', kind: 'exact', relevant: BRACELETS },
   { q: 'fromage', lang: 'fr', kind: 'exact', relevant: CHEESES },
   { q: 'bague', lang: 'fr', kind: 'exact', relevant: RINGS },
+  { q: 'chocolat', lang: 'fr', kind: 'exact', relevant: CHOCOLATE },
+  { q: 'café', lang: 'fr', kind: 'exact', relevant: COFFEE },
   { q: 'collier perle', lang: 'fr', kind: 'exact', relevant: ['Collier Perle du Léman'] },
   { q: 'Vallée de Joux', lang: 'fr', kind: 'exact', relevant: ['Montre automatique Vallée de Joux'] },
   // Italian
-  {
-    q: 'caffè',
-    lang: 'it',
-    kind: 'exact',
-    relevant: ['Caffè Ticino, Bohnen 500 g', 'Espresso Decaffeinato, 250 g'],
-  },
+  { q: 'caffè', lang: 'it', kind: 'exact', relevant: COFFEE },
   {
     q: 'Ticino',
     lang: 'it',
@@ -204,6 +202,8 @@ export const JUDGED_QUERIES: JudgedQuery[] = [
     relevant: ['Merlot del Ticino DOC 2021, 75 cl', 'Caffè Ticino, Bohnen 500 g', 'Guida ai grotti ticinesi'],
   },
   { q: 'grotti', lang: 'it', kind: 'exact', relevant: ['Guida ai grotti ticinesi'] },
+  { q: 'formaggio', lang: 'it', kind: 'exact', relevant: CHEESES },
+  { q: 'cioccolato', lang: 'it', kind: 'exact', relevant: CHOCOLATE },
   { q: 'Merlot', lang: 'it', kind: 'exact', relevant: ['Merlot del Ticino DOC 2021, 75 cl'] },
   // English
   { q: 'cheese', lang: 'en', kind: 'exact', relevant: CHEESES },

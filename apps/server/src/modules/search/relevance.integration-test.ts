@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { rawRows } from '../../db/sql.ts';
 import { seedDemo } from '../../demo/seed.ts';
-import { JUDGED_QUERIES, type JudgedQuery } from './judged-queries.ts';
+import { CHEESES, JUDGED_QUERIES, type JudgedQuery } from './judged-queries.ts';
 
 /** The floors: what the search reaches today, rounded down. */
 const FLOOR = {
   exactPrecisionAt12: 0.91,
-  exactRecall: 0.91,
+  /** 0.95 with the shelves' words in four languages (docs/decisions/240). */
+  exactRecall: 0.94,
   typoFirstThree: 1,
   typoRecall: 1,
 };
@@ -103,11 +104,14 @@ describe('the judged query set', () => {
     expect(mean(typos.map((r) => r.recall))).toBeGreaterThanOrEqual(FLOOR.typoRecall);
   });
 
-  it('answers "Käse" with cheese first, nothing unrelated, and "Kaese" and "Kase" alike', () => {
+  it('answers "Käse" with every cheese, cheese first, nothing unrelated, and "Kaese" and "Kase" alike', () => {
     const byQuery = new Map(results.map((r) => [r.query.q, r]));
     const kaese = byQuery.get('Käse')!;
     expect(kaese.names[0]).toMatch(/Käse/);
     expect(kaese.precisionAt12).toBe(1);
+    expect(kaese.recall).toBe(1);
+    for (const q of ['fromage', 'formaggio'])
+      expect(byQuery.get(q)!.names.sort(), q).toEqual([...CHEESES].sort());
     expect(byQuery.get('Kaese')!.names).toEqual(kaese.names);
     expect(byQuery.get('Kase')!.names).toEqual(kaese.names);
   });
