@@ -9,12 +9,9 @@
  * here: a new English message needs its three translations in the same change.
  */
 import { STAFF_MESSAGES } from './staff-messages.ts';
+import type { Translations } from './translations.ts';
 
-export interface Translations {
-  de: string;
-  fr: string;
-  it: string;
-}
+export type { Translations } from './translations.ts';
 
 type Catalogue = Record<string, Translations>;
 

@@ -2,7 +2,7 @@
  * The back office's server messages (issue 29) → de-CH, fr-CH, it-CH; spread into MESSAGES
  * (messages.ts), kept apart so that the other issues' additions there do not collide.
  */
-import type { Translations } from './messages.ts';
+import type { Translations } from './translations.ts';
 
 export const STAFF_MESSAGES: Record<string, Translations> = {
   'Enter the code from your authenticator app.': {

@@ -9,7 +9,6 @@ import {
 } from '@marktgasse/shared';
 import { inLanguage, productPath } from './addresses.ts';
 import type { PageHead } from './head.ts';
-import type { HomeShelf } from './service.ts';
 import { breadcrumbs, organizationLd, productLd, sellerLd, storeLd } from './json-ld.ts';
 import { PAGE_TEXTS as T, pageText } from './texts.ts';
 
@@ -25,6 +24,13 @@ function shorten(text: string): string {
 }
 
 const absolute = (origin: string, url: string) => new URL(url, `${origin}/`).toString();
+
+/** The home's list: a category or subcategory, from an offset (a "Load More" link's page). */
+export interface HomeShelf {
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  offset: number;
+}
 
 export function productHead(language: PageLanguage, origin: string, p: Product, reviews: Review[]): PageHead {
   const path = productPath(p);

@@ -10,20 +10,13 @@ import { AccountsService } from '../accounts/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
 import { StoresService } from '../stores/service.ts';
 import type { PageHead } from './head.ts';
-import { homeHead, productHead, sellerHead, sellersHead } from './heads.ts';
+import { homeHead, productHead, sellerHead, sellersHead, type HomeShelf } from './heads.ts';
 
 export type PageOutcome =
   | { status: 200; head: PageHead; page: PageData | null }
   | { status: 404 | 410; head?: undefined; page?: undefined };
 
 const MISSING = { status: 404 } as const;
-
-/** The home's list: a category or subcategory, from an offset (a "Load More" link's page). */
-export interface HomeShelf {
-  category?: string | undefined;
-  subcategory?: string | undefined;
-  offset: number;
-}
 
 /** A service's "does not exist" as a missing page; anything else stays an error. */
 async function orMissing<T>(load: Promise<T>): Promise<T | null> {
