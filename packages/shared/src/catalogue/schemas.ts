@@ -12,6 +12,7 @@ export const VAT_RATES = ['standard', 'reduced', 'exempt'] as const;
 export const vatRateSchema = z.enum(VAT_RATES, {
   message: 'Choose a VAT rate: standard, reduced or exempt.',
 });
+export type VatRate = z.infer<typeof vatRateSchema>;
 
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export const categorySchema = z.object({
