@@ -38,6 +38,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { payoutsRoutes } from './modules/payouts/routes.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => mediaRoutes(scope, ctx));
   await app.register(async (scope) => ledgerRoutes(scope, ctx));
   await app.register(async (scope) => payoutsRoutes(scope, ctx));
+  await app.register(async (scope) => receiptRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

@@ -20,3 +20,4 @@ export * from './payments/schemas.ts';
 export * from './payments/rules.ts';
 export * from './ledger/commission.ts';
 export * from './ledger/schemas.ts';
+export * from './ledger/receipts.ts';

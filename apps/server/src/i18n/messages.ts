@@ -165,6 +165,16 @@ export const MESSAGES: Catalogue = {
     fr: 'Ce compte a déjà un profil.',
     it: 'Questo conto ha già un profilo.',
   },
+  'Order {id} is not paid yet: its receipt is issued once it is paid.': {
+    de: 'Bestellung {id} ist noch nicht bezahlt: Die Quittung wird nach der Zahlung ausgestellt.',
+    fr: 'La commande {id} n’est pas encore payée : sa quittance est établie dès le paiement.',
+    it: 'L’ordine {id} non è ancora pagato: la ricevuta viene emessa dopo il pagamento.',
+  },
+  'Choose a VAT rate: standard, reduced or exempt.': {
+    de: 'Wählen Sie einen MWST-Satz: standard, reduced oder exempt.',
+    fr: 'Choisissez un taux de TVA : standard, reduced ou exempt.',
+    it: 'Scegli un’aliquota IVA: standard, reduced o exempt.',
+  },
   'Profile {id} does not exist.': {
     de: 'Profil {id} existiert nicht.',
     fr: 'Le profil {id} n’existe pas.',

@@ -456,6 +456,13 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       },
     },
   ],
+  'GET /api/orders/:id/receipt': [
+    { url: (w) => `/api/orders/${w.paidOrder.id}/receipt/`, expect: ONLY_A(200) },
+    { label: 'unpaid', url: (w) => `/api/orders/${w.unpaidOrder.id}/receipt/`, expect: ONLY_A(409) },
+  ],
+  'GET /api/orders/:id/credit-notes': [
+    { url: (w) => `/api/orders/${w.paidOrder.id}/credit-notes/`, expect: ONLY_A(200) },
+  ],
   'POST /api/orders/:id/paypal': [
     // Without PayPal credentials the test provider runs: everyone gets 409 ("not configured")
     // before the order is looked at; that reveals nothing about the order, and never 2xx.
