@@ -39,6 +39,7 @@ import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts'
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { payoutsRoutes } from './modules/payouts/routes.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
+import { ledgerReportRoutes } from './modules/ledger/reports/routes.ts';
 import { webRoutes } from './plugins/web.ts';
 
 export interface BuildOptions {
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => ledgerRoutes(scope, ctx));
   await app.register(async (scope) => payoutsRoutes(scope, ctx));
   await app.register(async (scope) => receiptRoutes(scope, ctx));
+  await app.register(async (scope) => ledgerReportRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

@@ -21,3 +21,4 @@ export * from './payments/rules.ts';
 export * from './ledger/commission.ts';
 export * from './ledger/schemas.ts';
 export * from './ledger/receipts.ts';
+export * from './ledger/reports.ts';

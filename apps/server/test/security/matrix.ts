@@ -554,6 +554,15 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   'GET /api/admin/ledger/trial-balance': [
     { url: () => '/api/admin/ledger/trial-balance/', expect: STAFF_ONLY(200) },
   ],
+  'GET /api/admin/ledger/vat-report': [
+    { url: () => '/api/admin/ledger/vat-report/?quarter=2026-Q4', expect: STAFF_ONLY(200) },
+  ],
+  'GET /api/admin/ledger/commission': [
+    { url: () => '/api/admin/ledger/commission/?year=2026', expect: STAFF_ONLY(200) },
+  ],
+  'GET /api/admin/ledger/reconciliation': [
+    { url: () => '/api/admin/ledger/reconciliation/', expect: STAFF_ONLY(200) },
+  ],
   'GET /api/admin/commission-rules': [{ url: () => '/api/admin/commission-rules/', expect: STAFF_ONLY(200) }],
   'PUT /api/admin/commission-rules': [
     {
