@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
         path: 'myproducts/:id/edit',
         ...screen(() => import('../features/seller-admin/routes/edit-product')),
       },
+      { path: 'earnings', ...screen(() => import('../features/earnings/routes/earnings')) },
       { path: '*', ...screen(() => import('./not-found')) },
     ],
   },

@@ -22,6 +22,7 @@ export const paths = {
   myProducts: '/myproducts',
   addProduct: '/myproducts/add-product',
   editProduct: (id: number | string) => `/myproducts/${id}/edit`,
+  earnings: '/earnings',
 } as const;
 
 /** A login link that brings the user back to `to` afterwards. */
