@@ -7,7 +7,7 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 
 /** Payout runs are made by the operator; the minimum is CHF 50 unless configured otherwise. */
-const PAYOUT_MINIMUM = 50;
+const PAYOUT_MINIMUM = '50.00';
 
 function Amount({
   label,
@@ -39,7 +39,7 @@ export function BalanceCards({ balance }: { balance: FinanceBalance }) {
   const t = useT();
   const f = useFormat();
   const available = Number(balance.available);
-  const next = available >= PAYOUT_MINIMUM ? f.money(balance.available) : f.money(0);
+  const next = available >= Number(PAYOUT_MINIMUM) ? f.money(balance.available) : f.money(0);
   return (
     <Row className="g-3 mb-4">
       <Amount
@@ -58,7 +58,7 @@ export function BalanceCards({ balance }: { balance: FinanceBalance }) {
         label={t('earnings.next')}
         value={next}
         help={
-          available >= PAYOUT_MINIMUM
+          available >= Number(PAYOUT_MINIMUM)
             ? t('earnings.nextHelp')
             : t('earnings.nextBelowMinimum', { minimum: f.money(PAYOUT_MINIMUM) })
         }

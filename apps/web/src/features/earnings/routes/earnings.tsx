@@ -1,5 +1,6 @@
 /** The seller's earnings (/earnings, issue 26): balance, next payout, statements, payout account. */
 import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
@@ -28,7 +29,7 @@ function Earnings({ userId }: { userId: number }) {
   const t = useT();
   const balance = useBalance();
   return (
-    <>
+    <Container className="py-4">
       <h1 className="h3 mb-4">{t('earnings.title')}</h1>
       {balance.isPending && <Loader />}
       {balance.isError && <Message variant="danger">{errorMessage(balance.error)}</Message>}
@@ -42,6 +43,6 @@ function Earnings({ userId }: { userId: number }) {
           <PayoutAccountForm userId={userId} />
         </Col>
       </Row>
-    </>
+    </Container>
   );
 }
