@@ -133,7 +133,9 @@ export const products = pgTable(
       .notNull()
       .references(() => subcategories.id),
     /** VAT rate category (decision 225): 'standard' | 'reduced' | 'exempt'. */
-    vatRate: text('vat_rate', { enum: ['standard', 'reduced', 'exempt'] }).notNull().default('standard'),
+    vatRate: text('vat_rate', { enum: ['standard', 'reduced', 'exempt'] })
+      .notNull()
+      .default('standard'),
     numReviews: integer('num_reviews').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
