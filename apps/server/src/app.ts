@@ -46,6 +46,8 @@ import { moderationRoutes } from './modules/moderation/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { webRoutes } from './modules/pages/web.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
+import { ledgerReportRoutes } from './modules/ledger/reports/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -162,6 +164,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => moderationRoutes(scope, ctx));
   await app.register(async (scope) => reportsRoutes(scope, ctx));
   await app.register(async (scope) => supportRoutes(scope, ctx));
+  await app.register(async (scope) => receiptRoutes(scope, ctx));
+  await app.register(async (scope) => ledgerReportRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));
 
   return app as FastifyInstance & { ctx: AppContext };

@@ -22,3 +22,5 @@ export * from './ledger/commission.ts';
 export * from './ledger/schemas.ts';
 export * from './admin/schemas.ts';
 export * from './pages/page-data.ts';
+export * from './ledger/receipts.ts';
+export * from './ledger/reports.ts';

@@ -159,6 +159,10 @@ export const products = pgTable(
     subcategoryId: integer('subcategory_id')
       .notNull()
       .references(() => subcategories.id),
+    /** VAT rate category (decision 225): 'standard' | 'reduced' | 'exempt'. */
+    vatRate: text('vat_rate', { enum: ['standard', 'reduced', 'exempt'] })
+      .notNull()
+      .default('standard'),
     numReviews: integer('num_reviews').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -60,6 +60,16 @@ export interface PlannedProduct {
   subIndex: number;
 }
 
+/**
+ * The VAT category a Swiss seller would choose (Art. 25 MWSTG): food and non-alcoholic drinks,
+ * books and maps, plants and medicines at the reduced rate; alcohol and everything else standard.
+ */
+export function demoVatRate(category: string, subcategory: string): 'standard' | 'reduced' {
+  if (category === 'Food & Drinks') return subcategory === 'Wine & Spirits' ? 'standard' : 'reduced';
+  const reduced = ['Books', 'Maps & Guides', 'Plants', 'Natural Remedies'];
+  return reduced.includes(subcategory) ? 'reduced' : 'standard';
+}
+
 /** 200 products, round-robin over the subcategories so that every one is covered. */
 export function planProducts(tree: { name: string; subcategories: string[] }[]): PlannedProduct[] {
   const subs = tree.flatMap((c, ci) =>
@@ -239,6 +249,7 @@ async function seedDemoCatalogue(
             image: productImageKey(i),
             categoryId: category.id,
             subcategoryId: category.subs.find((s) => s.name === p.subcategory)!.id,
+            vatRate: demoVatRate(p.category, p.subcategory),
             // Older first, so that ids and creation times agree on "newest".
             createdAt: new Date(now - (plan.length - i) * 47 * 60_000),
           };

@@ -166,6 +166,26 @@ export const MESSAGES: Catalogue = {
     fr: 'Ce compte a déjà un profil.',
     it: 'Questo conto ha già un profilo.',
   },
+  'Order {id} is not paid yet: its receipt is issued once it is paid.': {
+    de: 'Bestellung {id} ist noch nicht bezahlt: Die Quittung wird nach der Zahlung ausgestellt.',
+    fr: 'La commande {id} n’est pas encore payée : sa quittance est établie dès le paiement.',
+    it: 'L’ordine {id} non è ancora pagato: la ricevuta viene emessa dopo il pagamento.',
+  },
+  'Choose a VAT rate: standard, reduced or exempt.': {
+    de: 'Wählen Sie einen MWST-Satz: standard, reduced oder exempt.',
+    fr: 'Choisissez un taux de TVA : standard, reduced ou exempt.',
+    it: 'Scegli un’aliquota IVA: standard, reduced o exempt.',
+  },
+  'quarter must read like 2026-Q4.': {
+    de: 'quarter muss wie 2026-Q4 lauten.',
+    fr: 'quarter doit s’écrire comme 2026-Q4.',
+    it: 'quarter deve essere scritto come 2026-Q4.',
+  },
+  'year must be a year like 2026.': {
+    de: 'year muss ein Jahr wie 2026 sein.',
+    fr: 'year doit être une année comme 2026.',
+    it: 'year deve essere un anno come 2026.',
+  },
   'Profile {id} does not exist.': {
     de: 'Profil {id} existiert nicht.',
     fr: 'Le profil {id} n’existe pas.',

@@ -498,6 +498,13 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       },
     },
   ],
+  'GET /api/orders/:id/receipt': [
+    { url: (w) => `/api/orders/${w.paidOrder.id}/receipt/`, expect: ONLY_A(200) },
+    { label: 'unpaid', url: (w) => `/api/orders/${w.unpaidOrder.id}/receipt/`, expect: ONLY_A(409) },
+  ],
+  'GET /api/orders/:id/credit-notes': [
+    { url: (w) => `/api/orders/${w.paidOrder.id}/credit-notes/`, expect: ONLY_A(200) },
+  ],
   'POST /api/orders/:id/paypal': [
     // Without PayPal credentials the test provider runs: everyone gets 409 ("not configured")
     // before the order is looked at; that reveals nothing about the order, and never 2xx.
@@ -588,6 +595,15 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   ],
   'GET /api/admin/ledger/trial-balance': [
     { url: () => '/api/admin/ledger/trial-balance/', expect: STAFF_ONLY(200) },
+  ],
+  'GET /api/admin/ledger/vat-report': [
+    { url: () => '/api/admin/ledger/vat-report/?quarter=2026-Q4', expect: STAFF_ONLY(200) },
+  ],
+  'GET /api/admin/ledger/commission': [
+    { url: () => '/api/admin/ledger/commission/?year=2026', expect: STAFF_ONLY(200) },
+  ],
+  'GET /api/admin/ledger/reconciliation': [
+    { url: () => '/api/admin/ledger/reconciliation/', expect: STAFF_ONLY(200) },
   ],
   'GET /api/admin/commission-rules': [{ url: () => '/api/admin/commission-rules/', expect: STAFF_ONLY(200) }],
   'PUT /api/admin/commission-rules': [

@@ -141,6 +141,7 @@ export function Header() {
                     { label: t('nav.stores'), to: paths.myStores },
                     { label: t('nav.products'), to: paths.myProducts },
                     { label: t('nav.orders'), to: paths.sellerOrders },
+                    { label: t('nav.earnings'), to: paths.earnings },
                     { label: t('nav.logout'), onSelect: logout },
                   ]}
                 />

@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
         ...screen(() => import('../features/seller-admin/routes/edit-product')),
       },
       { path: 'admin/*', ...screen(() => import('../features/admin/routes/admin')) },
+      { path: 'earnings', ...screen(() => import('../features/earnings/routes/earnings')) },
       { path: '*', ...screen(() => import('./not-found')) },
     ],
   },

@@ -24,6 +24,7 @@ export const paths = {
   editProduct: (id: number | string) => `/myproducts/${id}/edit`,
   /** The operator's back office (issue 29): its sections are routes of its own below /admin. */
   admin: '/admin',
+  earnings: '/earnings',
 } as const;
 
 /** A login link that brings the user back to `to` afterwards. */

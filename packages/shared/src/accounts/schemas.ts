@@ -157,10 +157,10 @@ export const profileSchema = z.object({
   industry: z.string(),
   headquarter: z.string(),
   description: z.string(),
-  /** The payout IBAN: in full to the owner, masked to everyone else; null when none. */
-  iban: z.string().nullable(),
-  /** The payout account's holder, to the owner only (null for everyone else). */
-  accountHolder: z.string().nullable(),
+  /** The payout IBAN, to the owner only (null when none); absent for everyone else. */
+  iban: z.string().nullable().optional(),
+  /** The payout account's holder, to the owner only (null when none); absent for everyone else. */
+  accountHolder: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

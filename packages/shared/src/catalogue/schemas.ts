@@ -7,6 +7,13 @@ export const MAX_PAGE_SIZE = 100;
 export const PRODUCT_LIMITS = { brand: 120, name: 120, description: 5000 } as const;
 export const REVIEW_COMMENT_MAX = 2000;
 
+/** A product's VAT rate category (decision 225): standard 8.1 %, reduced 2.6 %, exempt. */
+export const VAT_RATES = ['standard', 'reduced', 'exempt'] as const;
+export const vatRateSchema = z.enum(VAT_RATES, {
+  message: 'Choose a VAT rate: standard, reduced or exempt.',
+});
+export type VatRate = z.infer<typeof vatRateSchema>;
+
 export const subcategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -37,6 +44,8 @@ export const productSchema = z.object({
   categoryName: z.string(),
   subcategory: z.number().int(),
   subcategoryName: z.string(),
+  /** The VAT rate category the platform charges on this product (Art. 20a MWSTG). */
+  vatRate: vatRateSchema,
   seller: z.number().int(),
   sellerDetails: z.object({ id: z.number().int(), name: z.string(), image: z.string() }),
   /** Product cards carry these two as well (spec §3). */
@@ -103,6 +112,7 @@ export const productCreateSchema = z.object({
     .default(''),
   category: idField('category'),
   subcategory: idField('subcategory'),
+  vatRate: vatRateSchema.optional().default('standard'),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
@@ -156,6 +166,7 @@ export const productUpdateSchema = z
       .max(PRODUCT_LIMITS.description, `A description has at most ${PRODUCT_LIMITS.description} characters.`),
     category: idField('category'),
     subcategory: idField('subcategory'),
+    vatRate: vatRateSchema,
   })
   .partial();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;

@@ -25,7 +25,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
-import { formatIban, maskIban, payoutIban } from '../../lib/iban.ts';
+import { formatIban, payoutIban } from '../../lib/iban.ts';
 import { StaffService } from '../staff/service.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
@@ -39,7 +39,10 @@ export class AccountsService {
     this.staff = new StaffService(ctx);
   }
 
-  /** `viewerId`: who asks; only the owner sees the IBAN in full and the account holder. */
+  /**
+   * `viewerId`: who asks. Only the owner gets the payout IBAN and account holder; everyone
+   * else (and every public list) gets neither key, not even a masked IBAN.
+   */
   toProfile(p: ProfileWithCategories, viewerId?: number): Profile {
     const owner = viewerId === p.profile.userId;
     return {
@@ -56,8 +59,10 @@ export class AccountsService {
       industry: p.profile.industry,
       headquarter: p.profile.headquarter,
       description: p.profile.description,
-      iban: p.profile.iban ? (owner ? formatIban(p.profile.iban) : maskIban(p.profile.iban)) : null,
-      accountHolder: owner ? (p.profile.accountHolder ?? null) : null,
+      ...(owner && {
+        iban: p.profile.iban ? formatIban(p.profile.iban) : null,
+        accountHolder: p.profile.accountHolder ?? null,
+      }),
     };
   }
 

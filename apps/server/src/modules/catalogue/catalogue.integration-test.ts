@@ -283,6 +283,8 @@ describe('reading products', () => {
         'categoryName',
         'subcategory',
         'subcategoryName',
+        // Added by issue 26 (the VAT rate category); the spec's fields stay as they were.
+        'vatRate',
         'seller',
         'sellerDetails',
         'seller_id',

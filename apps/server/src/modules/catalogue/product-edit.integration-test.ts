@@ -344,3 +344,40 @@ describe('stock set with a new product', () => {
     expect(after).toBe(before);
   });
 });
+
+describe('VAT rate category of a product (issue 26)', () => {
+  async function create(extra: Record<string, unknown>) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/products/new/',
+      headers: seller.auth,
+      payload: { brand: 'Käserei', name: 'Greyerzer', price: '12.50', ...cheese, ...extra },
+    });
+  }
+
+  it('is standard by default, chosen at creation and changed by an edit', async () => {
+    const plain = await create({});
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().vatRate).toBe('standard');
+
+    const food = await create({ vatRate: 'reduced' });
+    expect(food.json().vatRate).toBe('reduced');
+    const edited = await patch(seller, food.json().id, { vatRate: 'exempt' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().vatRate).toBe('exempt');
+    const read = await t.app.inject({ method: 'GET', url: `/api/products/${food.json().id}/` });
+    expect(read.json().vatRate).toBe('exempt');
+  });
+
+  it('refuses an unknown rate with a 400 naming the field and changes nothing', async () => {
+    const bad = await create({ vatRate: 'luxury' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toMatch(/VAT rate/);
+
+    const made = (await create({})).json();
+    const refused = await patch(seller, made.id, { vatRate: '7.7' });
+    expect(refused.statusCode).toBe(400);
+    const read = await t.app.inject({ method: 'GET', url: `/api/products/${made.id}/` });
+    expect(read.json().vatRate).toBe('standard');
+  });
+});

@@ -361,7 +361,14 @@ export class CatalogueRepo {
     values: Partial<
       Pick<
         ProductRow,
-        'brand' | 'name' | 'priceRappen' | 'description' | 'image' | 'categoryId' | 'subcategoryId'
+        | 'brand'
+        | 'name'
+        | 'priceRappen'
+        | 'description'
+        | 'image'
+        | 'categoryId'
+        | 'subcategoryId'
+        | 'vatRate'
       >
     >,
   ): Promise<{ previousImage: string | null } | undefined> {

@@ -55,6 +55,7 @@ function toProduct(ctx: AppContext, row: ProductFull): Product {
     categoryName: row.categoryName,
     subcategory: p.subcategoryId,
     subcategoryName: row.subcategoryName,
+    vatRate: p.vatRate,
     seller: p.sellerId,
     sellerDetails: {
       id: p.sellerId,
@@ -228,6 +229,7 @@ export class CatalogueService {
       description: fields.description,
       category: fields.category,
       subcategory: fields.subcategory,
+      vatRate: fields.vatRate,
     });
     const stockRows =
       parseWith(z.object({ initialStocks: productStocksInputSchema }), {
@@ -247,6 +249,7 @@ export class CatalogueService {
         image,
         categoryId: input.category,
         subcategoryId: input.subcategory,
+        vatRate: input.vatRate,
       };
       if (stockRows.length === 0) id = await this.repo.insertProduct(values);
       else {
@@ -313,6 +316,7 @@ export class CatalogueService {
       description: fields.description,
       category: fields.category,
       subcategory: fields.subcategory,
+      vatRate: fields.vatRate,
     });
     if (input.category !== undefined || input.subcategory !== undefined)
       await this.checkCategoryPair(
@@ -329,6 +333,7 @@ export class CatalogueService {
         ...(input.description !== undefined && { description: input.description }),
         ...(input.category !== undefined && { categoryId: input.category }),
         ...(input.subcategory !== undefined && { subcategoryId: input.subcategory }),
+        ...(input.vatRate !== undefined && { vatRate: input.vatRate }),
         ...(image !== undefined && { image }),
       });
     } catch (error) {

@@ -16,6 +16,7 @@ const product: Product = {
   categoryName: 'Lebensmittel',
   subcategory: 2,
   subcategoryName: 'Gebäck',
+  vatRate: 'standard',
   seller: 9,
   sellerDetails: { id: 9, name: 'Confiserie Emmental', image: '/media/placeholder/v1/profile.svg' },
   seller_id: 9,

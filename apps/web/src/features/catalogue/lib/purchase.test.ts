@@ -14,6 +14,7 @@ const product = {
   categoryName: 'Haushalt',
   subcategory: 2,
   subcategoryName: 'Messer',
+  vatRate: 'standard',
   seller: 9,
   sellerDetails: { id: 9, name: 'Messerschmiede Bern', image: '/media/placeholder/v1/profile.svg' },
   seller_id: 9,

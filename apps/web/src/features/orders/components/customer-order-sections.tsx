@@ -15,6 +15,7 @@ import { CancelOrderBox } from './cancel-order';
 import { CustomerContact } from './customer-contact';
 import { DeliveryAddress } from './parcel-line';
 import { PayBox } from './pay-box';
+import { ReceiptLink } from './receipt-link';
 
 /** The customer, the shipping address (when something is shipped), pick-up places and payment. */
 export function OrderParticulars({ order }: { order: Order }) {
@@ -154,6 +155,7 @@ export function OrderSummary({ order, refetch }: { order: Order; refetch: () => 
             )}
           </ListGroup.Item>
         )}
+        <ReceiptLink order={order} />
         <CancelOrderBox order={order} />
       </ListGroup>
     </Card>

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import { VAT_RATES } from '@marktgasse/shared';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 import { errorProps, FieldFeedback, ImageField, TextField } from '../../../components/form-field';
 import { Message } from '../../../components/message';
@@ -13,6 +14,7 @@ import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../../catalogue/api/categories';
 import { productFieldId, type ProductForm as ProductFormState } from '../hooks/use-product-form';
+import type { ProductFormValues } from '../lib/product-form';
 import { FormActions } from './form-actions';
 
 /** Brand, name, price and description. */
@@ -121,6 +123,37 @@ export function ProductCategoryFields({ form }: { form: ProductFormState }) {
   );
 }
 
+const VAT_RATE_KEYS = {
+  standard: 'seller.vat.standard',
+  reduced: 'seller.vat.reduced',
+  exempt: 'seller.vat.exempt',
+} as const;
+
+/** The VAT rate the platform charges the customer (Art. 20a MWSTG); standard by default. */
+export function ProductVatField({ form }: { form: ProductFormState }) {
+  const t = useT();
+  const id = productFieldId('vatRate');
+  const error = form.errors.message('vatRate');
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{t('seller.field.vatRate')}</Form.Label>
+      <Form.Select
+        value={form.values.vatRate}
+        onChange={(e) => form.set('vatRate', e.target.value as ProductFormValues['vatRate'])}
+        {...errorProps(id, error, `${id}-help`)}
+      >
+        {VAT_RATES.map((rate) => (
+          <option key={rate} value={rate}>
+            {t(VAT_RATE_KEYS[rate])}
+          </option>
+        ))}
+      </Form.Select>
+      <Form.Text id={`${id}-help`}>{t('seller.field.vatRateHelp')}</Form.Text>
+      <FieldFeedback id={id} error={error} />
+    </Form.Group>
+  );
+}
+
 export function ProductForm({
   form,
   pending,
@@ -151,6 +184,7 @@ export function ProductForm({
           onFile={(file) => form.set('image', file)}
         />
         <ProductCategoryFields form={form} />
+        <ProductVatField form={form} />
         {extra}
         <FormActions
           pending={pending}

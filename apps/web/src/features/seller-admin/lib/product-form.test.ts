@@ -64,6 +64,7 @@ describe('product form checks', () => {
       description: 'Würzig',
       category: 1,
       subcategory: 4,
+      vatRate: 'reduced',
     } as Product);
     expect(validateProduct(values)).toEqual({});
     expect(Object.fromEntries(productFormData({ ...values, name: ' Bergkäse ' }))).toEqual({
@@ -73,6 +74,12 @@ describe('product form checks', () => {
       description: 'Würzig',
       category: '1',
       subcategory: '4',
+      vatRate: 'reduced',
     });
+  });
+
+  it('start a new product at the standard VAT rate', () => {
+    expect(EMPTY_PRODUCT.vatRate).toBe('standard');
+    expect(productFormData(valid).get('vatRate')).toBe('standard');
   });
 });

@@ -2,7 +2,7 @@
  * The product form's values, checks and request body: empty for Add Product, or filled in from a
  * product (an edit form sends the same body).
  */
-import { productCreateSchema, type Product } from '@marktgasse/shared';
+import { productCreateSchema, type Product, type VatRate } from '@marktgasse/shared';
 import { schemaErrors, type FieldErrors, type FieldMessageKeys } from '../../../lib/field-errors';
 
 export interface ProductFormValues {
@@ -14,6 +14,8 @@ export interface ProductFormValues {
   /** Ids as the selects hold them; '' for none chosen. */
   category: string;
   subcategory: string;
+  /** The VAT rate category (standard unless the seller chooses otherwise). */
+  vatRate: VatRate;
   /** A new picture (none keeps the current one). */
   image: File | null;
 }
@@ -29,6 +31,7 @@ export const PRODUCT_FIELDS: readonly ProductField[] = [
   'image',
   'category',
   'subcategory',
+  'vatRate',
 ];
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -38,6 +41,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   description: '',
   category: '',
   subcategory: '',
+  vatRate: 'standard',
   image: null,
 };
 
@@ -50,6 +54,7 @@ export function productFormValues(product: Product): ProductFormValues {
     description: product.description,
     category: String(product.category),
     subcategory: String(product.subcategory),
+    vatRate: product.vatRate,
     image: null,
   };
 }
@@ -61,6 +66,7 @@ const MESSAGES: FieldMessageKeys<Exclude<ProductField, 'image'>> = {
   description: { other: 'seller.v.descriptionMax' },
   category: { other: 'seller.v.category' },
   subcategory: { other: 'seller.v.subcategory' },
+  vatRate: { other: 'seller.v.vatRate' },
 };
 
 /** What is wrong, per field (message keys); empty when the product can be sent. */
@@ -72,6 +78,7 @@ export function validateProduct(values: ProductFormValues): FieldErrors<ProductF
     description: values.description,
     category: values.category || undefined,
     subcategory: values.subcategory || undefined,
+    vatRate: values.vatRate,
   });
   const found: FieldErrors<ProductField> = parsed.success ? {} : schemaErrors(parsed.error.issues, MESSAGES);
   if (!values.category) found.category = { key: 'seller.v.category' };
@@ -89,6 +96,7 @@ export function productFormData(values: ProductFormValues): FormData {
   form.set('description', values.description.trim());
   form.set('category', values.category);
   form.set('subcategory', values.subcategory);
+  form.set('vatRate', values.vatRate);
   if (values.image) form.set('image', values.image);
   return form;
 }

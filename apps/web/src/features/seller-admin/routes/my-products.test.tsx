@@ -16,6 +16,7 @@ const product = (id: number) => ({
   thumbnail: '',
   categoryName: 'Cheese',
   subcategoryName: 'Hard cheese',
+  vatRate: 'standard',
 });
 
 /** A seller's products, newest (highest id) first, answered in pages as the API does; DELETE removes one. */

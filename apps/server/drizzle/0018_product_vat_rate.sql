@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "vat_rate" text DEFAULT 'standard' NOT NULL;

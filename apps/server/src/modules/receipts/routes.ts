@@ -1,0 +1,85 @@
+/**
+ * The customer's receipt (PDF, or JSON with `Accept: application/json`) and credit notes of a
+ * paid order (decision 235). The order's customer only; anyone else gets 404.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { creditNoteSchema, errorBodySchema, idParams, receiptSchema } from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import { CONTENT_LANGUAGE } from '../../i18n/translate.ts';
+import { idParam } from '../../lib/validation.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { RECEIPT_LABELS, receiptLocale } from './labels.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+import { receiptAnswer, ReceiptsService } from './service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const bearer = [{ bearer: [] }];
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/** JSON when the caller asks for it and does not ask for the PDF. */
+function wantsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('application/pdf');
+}
+
+export async function receiptRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = new ReceiptsService(ctx);
+  const platform = {
+    name: ctx.config.PLATFORM_NAME,
+    address: ctx.config.PLATFORM_ADDRESS,
+    vatNumber: ctx.config.PLATFORM_VAT_NUMBER,
+  };
+
+  app.get(
+    '/api/orders/:id/receipt/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The receipt of a paid order in the platform’s name with the VAT per rate: PDF in the order’s language, or JSON with Accept: application/json (409 while unpaid)',
+        security: bearer,
+        params: idParams,
+        response: { 200: receiptSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request, reply) => {
+      const data = await service.receipt(requireUser(request), idParam(request.params.id, 'order'));
+      const language = receiptLocale(data.locale);
+      const answer = receiptAnswer(data, platform, RECEIPT_LABELS[language].shipping);
+      reply.header('vary', 'Accept');
+      if (wantsJson(request)) return answer;
+      const pdf = await receiptPdf(answer, language);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="receipt-${answer.number}.pdf"`)
+        .header('content-language', CONTENT_LANGUAGE[language])
+        .send(pdf as never);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/credit-notes/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The credit notes of a paid order: one per completed refund, each referencing the receipt',
+        security: bearer,
+        params: idParams,
+        response: { 200: z.array(creditNoteSchema), ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.creditNotes(requireUser(request), idParam(request.params.id, 'order')),
+  );
+}
