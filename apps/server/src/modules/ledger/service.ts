@@ -106,6 +106,14 @@ export class LedgerService {
     await repo.insertTerms(tx, rows);
   }
 
+  /**
+   * Freezes the terms of every seller part of an order just placed, read from its rows inside
+   * the placement's transaction (decision 243). Products carry no VAT category yet: standard.
+   */
+  async freezeOrder(tx: DbOrTx, orderId: number): Promise<void> {
+    for (const part of await repo.partRows(tx, { orderId })) await this.freezeTerms(tx, placed(part));
+  }
+
   /** Sets a commission rule; only orders placed afterwards use it. */
   async setCommissionRule(rule: {
     sellerId: number | null;
@@ -131,8 +139,14 @@ export class LedgerService {
     tx: DbOrTx,
     e: { sellerOrderId: number; orderId: number; sellerId: number; at?: Date },
   ): Promise<boolean> {
-    const terms = await repo.partTerms(tx, e.sellerOrderId);
-    if (terms.lines === 0) throw new Error(`Seller order ${e.sellerOrderId} has no frozen terms.`);
+    let terms = await repo.partTerms(tx, e.sellerOrderId);
+    if (terms.lines === 0) {
+      // Placed before the ledger was wired (decision 243): its terms are frozen now, from today's rules.
+      for (const part of await repo.partRows(tx, { sellerOrderId: e.sellerOrderId }))
+        await this.freezeTerms(tx, placed(part));
+      terms = await repo.partTerms(tx, e.sellerOrderId);
+      if (terms.lines === 0) return false;
+    }
     return this.recordFulfilment(tx, {
       ...e,
       grossRappen: terms.gross,
@@ -304,6 +318,10 @@ export class LedgerService {
     const rows = await repo.trialBalance(db);
     return { accounts: rows, total: rows.reduce((sum, row) => sum + row.sum, 0) };
   }
+}
+
+function placed(part: repo.PartRows): PlacedPart {
+  return { ...part, lines: part.lines.map((line) => ({ ...line, vat: 'standard' as const })) };
 }
 
 function storedTerms(terms: ReturnType<typeof lineTerms>) {

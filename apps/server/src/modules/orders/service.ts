@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { commissionDefaults, LedgerService } from '../ledger/service.ts';
 import { StoresService } from '../stores/service.ts';
 import { cancelMails, mails, type MailLine } from './mail.ts';
 import { createPaymentProvider, type CapturedPayment, type PaymentProvider } from './payments/provider.ts';
@@ -81,6 +82,8 @@ export class OrdersService {
   readonly provider: PaymentProvider;
   private readonly db: Db;
   private readonly stores: StoresService;
+  /** Every money event posts in the transaction of its state change (decisions 228, 243). */
+  private readonly ledger: LedgerService;
   /** Pay and checkout calls for one order run one after another in this process. */
   private readonly inflight = new Map<number, Promise<unknown>>();
 
@@ -88,6 +91,7 @@ export class OrdersService {
     this.db = ctx.database.db;
     this.provider = createPaymentProvider(ctx.config);
     this.stores = new StoresService(ctx);
+    this.ledger = new LedgerService(this.db, commissionDefaults(ctx.config));
   }
 
   paymentConfig(): PaymentConfig {
@@ -147,6 +151,7 @@ export class OrdersService {
         const holds = await repo.lockCustomerHolds(tx, caller.id, cart.productIds);
         checkHoldLimits(priced, holds, this.holdLimits());
         if (!(await repo.writePlacement(tx, { ...rows, takes: reservation.takes }))) throw STOCK_TAKEN;
+        await this.ledger.freezeOrder(tx, rows.order.id);
         const answer = this.placedAnswer(caller, { rows, read });
         await options.onPlaced?.(tx, answer);
         return answer;
@@ -411,6 +416,7 @@ export class OrdersService {
           amountRappen: captured.amountRappen,
           currency: captured.currency,
         });
+        await this.ledger.recordCapture(tx, { orderId, amountRappen: captured.amountRappen });
         await repo.enqueueMail(tx, await this.paidMails(tx, orderId));
         return true;
       }),
@@ -428,6 +434,7 @@ export class OrdersService {
           amountRappen: captured.amountRappen,
           currency: captured.currency,
         });
+        await this.ledger.recordCapture(tx, { orderId, amountRappen: captured.amountRappen });
         return (
           (await repo.insertRefund(tx, {
             key: `refused-${orderId}`,
@@ -552,6 +559,7 @@ export class OrdersService {
       this.db.transaction(async (tx) => {
         const done = await repo.completeRefund(tx, refund.id, reference);
         if (!done) return;
+        await this.postRefund(tx, refund, done.amountRappen);
         const order = (await repo.lockOrder(tx, refund.orderId))!;
         const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
         if (refund.key.startsWith('refused-')) {
@@ -563,6 +571,18 @@ export class OrdersService {
         }
       }),
     );
+  }
+
+  /** The ledger's entry of a refund the provider confirmed; the part's seller bears it once fulfilled. */
+  private async postRefund(tx: DbOrTx, refund: repo.RefundRow, amountRappen: number): Promise<void> {
+    const part = refund.sellerOrderId === null ? null : await repo.findSellerOrder(tx, refund.sellerOrderId);
+    await this.ledger.recordRefund(tx, {
+      refundId: refund.key,
+      orderId: refund.orderId,
+      amountRappen,
+      sellerOrderId: part?.id ?? null,
+      sellerId: part?.sellerId ?? null,
+    });
   }
 
   /** Stock back and parts closed for a cancelled order; the customer's e-mail. */
@@ -795,6 +815,15 @@ export class OrdersService {
     return { so, order, customer };
   }
 
+  /** The part is fulfilled (nothing left to send or pick up): it earns, pending (decision 225). */
+  private async postFulfilment(tx: DbOrTx, so: repo.SellerOrderRow): Promise<void> {
+    await this.ledger.recordFulfilmentOfPart(tx, {
+      sellerOrderId: so.id,
+      orderId: so.orderId,
+      sellerId: so.sellerId,
+    });
+  }
+
   /** Marks the online part sent, with the carrier and tracking number when the seller gave them. */
   async send(caller: Caller, sellerOrderId: number, body?: SendBody): Promise<SellerOrder> {
     const number = body?.trackingNumber ? normaliseTrackingNumber(body.trackingNumber) : null;
@@ -806,7 +835,7 @@ export class OrdersService {
         if (online.length === 0) throw conflict('This seller order has no items to send.');
         if (!(await repo.markShipped(tx, so.id, parcel)))
           throw conflict('This seller order was already marked as sent.');
-        await repo.completeIfDone(tx, so.id);
+        if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
         const seller = (await repo.findUsers(tx, [caller.id])).get(caller.id);
         await repo.enqueueMail(tx, [
           mails.shipped(this.ctx, customer, order, {
@@ -839,7 +868,7 @@ export class OrdersService {
           throw conflict('Wrong pick-up code: please check the code the customer shows you.');
         }
         if (!(await repo.markRetrieved(tx, item.id))) throw conflict('This item was already picked up.');
-        await repo.completeIfDone(tx, so.id);
+        if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
         await repo.enqueueMail(tx, [
           mails.pickedUp(this.ctx, customer, order, {
             name: item.name,
@@ -865,6 +894,7 @@ export class OrdersService {
             'Items are still to be sent or picked up, so this seller order cannot be completed yet.',
           );
         }
+        await this.postFulfilment(tx, so);
       }),
     );
     return this.sellerOrderFor(caller, sellerOrderId);
