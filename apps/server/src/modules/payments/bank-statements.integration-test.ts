@@ -80,7 +80,10 @@ beforeAll(async () => {
     await drop();
   };
   staff = await registerUser(app, { status: null });
-  await database.db.update(users).set({ isStaff: true }).where(eq(users.id, staff.id));
+  await database.db
+    .update(users)
+    .set({ isStaff: true, staffPermissions: ['finance'] })
+    .where(eq(users.id, staff.id));
   customer = await registerUser(app);
 });
 afterAll(() => close());
