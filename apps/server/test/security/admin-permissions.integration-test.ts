@@ -39,6 +39,7 @@ const PERMISSION: Record<string, (typeof STAFF_PERMISSIONS)[number]> = {
   'GET /api/admin/bank-refunds': 'finance',
   'POST /api/admin/bank-refunds/:id/paid-out': 'finance',
   'POST /api/admin/bank-statements': 'finance',
+  'POST /api/admin/orders/:id/refunds': 'finance',
 };
 
 let t: TestApp;

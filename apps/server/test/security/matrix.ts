@@ -575,6 +575,7 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     ['GET', '/api/admin/bank-refunds', () => '/api/admin/bank-refunds/'],
     ['POST', '/api/admin/bank-refunds/:id/paid-out', () => '/api/admin/bank-refunds/999999/paid-out/'],
     ['POST', '/api/admin/bank-statements', () => '/api/admin/bank-statements/'],
+    ['POST', '/api/admin/orders/:id/refunds', (w) => `/api/admin/orders/${w.paidOrder.id}/refunds/`],
   ]),
   'GET /api/moderation/mine': [{ url: () => '/api/moderation/mine/', expect: ANY_USER(200) }],
   'POST /api/reports': [
