@@ -88,22 +88,16 @@ export class LedgerService {
    * transaction): a later change of rates never changes this order. Repeating it keeps the first.
    */
   async freezeTerms(tx: DbOrTx, part: PlacedPart): Promise<void> {
-    const settings: CommissionSettings = {
+    await repo.insertTerms(tx, termsRows(await this.settings(tx), part));
+  }
+
+  /** The commission settings in force: the configured default and every rule. */
+  private async settings(tx: DbOrTx): Promise<CommissionSettings> {
+    return {
       defaultPercentBp: this.commission.percentBp,
       onShipping: this.commission.onShipping,
       rules: await repo.commissionRuleRows(tx),
     };
-    const rows: repo.FrozenTerms[] = part.lines.map((line) => ({
-      sellerOrderId: part.sellerOrderId,
-      orderItemId: line.orderItemId,
-      ...storedTerms(lineTerms(settings, { ...line, sellerId: part.sellerId })),
-    }));
-    if (part.shippingRappen > 0) {
-      const rates = rows.map((row) => row.vatRateBp);
-      const shipping = shippingTerms(settings, part.sellerId, part.shippingRappen, rates);
-      rows.push({ sellerOrderId: part.sellerOrderId, orderItemId: null, ...storedTerms(shipping) });
-    }
-    await repo.insertTerms(tx, rows);
   }
 
   /**
@@ -111,7 +105,13 @@ export class LedgerService {
    * the placement's transaction (decision 243). Products carry no VAT category yet: standard.
    */
   async freezeOrder(tx: DbOrTx, orderId: number): Promise<void> {
-    for (const part of await repo.partRows(tx, { orderId })) await this.freezeTerms(tx, placed(part));
+    const parts = await repo.partRows(tx, { orderId });
+    const settings = await this.settings(tx);
+    // One read of the rules and one insert for every part: placement stays fast (decision 243).
+    await repo.insertTerms(
+      tx,
+      parts.flatMap((part) => termsRows(settings, placed(part))),
+    );
   }
 
   /** Sets a commission rule; only orders placed afterwards use it. */
@@ -318,6 +318,21 @@ export class LedgerService {
     const rows = await repo.trialBalance(db);
     return { accounts: rows, total: rows.reduce((sum, row) => sum + row.sum, 0) };
   }
+}
+
+/** The frozen terms of a part's lines and of its shipping (which takes the highest rate present). */
+function termsRows(settings: CommissionSettings, part: PlacedPart): repo.FrozenTerms[] {
+  const rows: repo.FrozenTerms[] = part.lines.map((line) => ({
+    sellerOrderId: part.sellerOrderId,
+    orderItemId: line.orderItemId,
+    ...storedTerms(lineTerms(settings, { ...line, sellerId: part.sellerId })),
+  }));
+  if (part.shippingRappen > 0) {
+    const rates = rows.map((row) => row.vatRateBp);
+    const shipping = shippingTerms(settings, part.sellerId, part.shippingRappen, rates);
+    rows.push({ sellerOrderId: part.sellerOrderId, orderItemId: null, ...storedTerms(shipping) });
+  }
+  return rows;
 }
 
 function placed(part: repo.PartRows): PlacedPart {

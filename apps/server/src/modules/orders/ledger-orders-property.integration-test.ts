@@ -63,11 +63,14 @@ afterAll(() => t?.close());
 
 type Action =
   | { type: 'place'; customer: number; sellers: number; pickUp: boolean }
-  | { type: 'pay' | 'cancel' | 'payVsCancel'; pick: number }
+  | { type: 'pay'; pick: number }
+  | { type: 'cancel'; pick: number }
+  | { type: 'payVsCancel'; pick: number }
   | { type: 'sellerCancel' | 'send' | 'pickUp'; pick: number; part: number }
   | { type: 'staffRefund'; pick: number; share: number }
   | { type: 'wait'; days: number }
-  | { type: 'run' | 'execute' };
+  | { type: 'run' }
+  | { type: 'execute' };
 
 const pickN = fc.nat();
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -201,7 +204,7 @@ async function apply(a: Action): Promise<void> {
   else if (a.type === 'cancel') await cancel();
   else if (a.type === 'payVsCancel') await Promise.all([pay(), cancel()]);
   else if (a.type === 'staffRefund') await staffRefund(order, a.share);
-  else await partAction(order, a);
+  else if (a.type === 'sellerCancel' || a.type === 'send' || a.type === 'pickUp') await partAction(order, a);
 }
 
 async function partAction(order: PlacedOrder, a: Extract<Action, { part: number }>) {
@@ -279,7 +282,7 @@ describe('orders money through the real services', () => {
           stats.steps += 1;
         }
       }),
-      { seed: SEED, numRuns: Number(process.env.FC_RUNS ?? 12), endOnFailure: true },
+      { seed: SEED, numRuns: Number(process.env.FC_RUNS ?? 8), endOnFailure: true },
     );
     console.info(
       `steps ${stats.steps}, transfers ${stats.transfers}; answers`,
