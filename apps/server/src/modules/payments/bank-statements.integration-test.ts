@@ -246,7 +246,8 @@ describe('POST /api/admin/bank-statements/', () => {
       headers: { 'content-type': 'application/xml' },
       payload: file,
     });
-    expect(anonymous.statusCode).toBe(401);
+    // Anonymous callers too (decision 243: the finance permission's guard answers everyone alike).
+    expect(anonymous.statusCode).toBe(404);
   });
 });
 
