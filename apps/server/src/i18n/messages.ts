@@ -1277,6 +1277,28 @@ export const MESSAGES: Catalogue = {
     fr: 'Le montant dû pour la commande {id} a changé. Veuillez relancer le paiement.',
     it: 'L’importo dovuto per l’ordine {id} è cambiato. Avvia di nuovo il pagamento.',
   },
+  // Staff refund of part of a delivered line (decision 243).
+  'Give either a quantity or an amount to refund, not both.': {
+    de: 'Geben Sie entweder eine Menge oder einen Betrag für die Rückerstattung an, nicht beides.',
+    fr: 'Indiquez soit une quantité, soit un montant à rembourser, pas les deux.',
+    it: 'Indica una quantità o un importo da rimborsare, non entrambi.',
+  },
+  'Order {id} is not paid, so there is nothing to refund.': {
+    de: 'Bestellung {id} ist nicht bezahlt, es gibt also nichts zurückzuerstatten.',
+    fr: 'La commande {id} n’est pas payée : il n’y a rien à rembourser.',
+    it: 'L’ordine {id} non è pagato, quindi non c’è nulla da rimborsare.',
+  },
+  'Only a delivered line can be refunded here. A seller part that is not sent or picked up yet is cancelled instead.':
+    {
+      de: 'Hier kann nur eine gelieferte Position zurückerstattet werden. Ein Verkäuferteil, der noch nicht versandt oder abgeholt ist, wird stattdessen storniert.',
+      fr: 'Seule une ligne livrée peut être remboursée ici. Une partie vendeur pas encore envoyée ou retirée est annulée à la place.',
+      it: 'Qui si può rimborsare solo una riga consegnata. Una parte del venditore non ancora spedita o ritirata va invece annullata.',
+    },
+  'At most {amount} of this line can still be refunded.': {
+    de: 'Von dieser Position können höchstens noch {amount} zurückerstattet werden.',
+    fr: 'Au plus {amount} de cette ligne peuvent encore être remboursés.',
+    it: 'Di questa riga si possono ancora rimborsare al massimo {amount}.',
+  },
   'Order {id} was cancelled and can no longer be paid.': {
     de: 'Bestellung {id} wurde storniert und kann nicht mehr bezahlt werden.',
     fr: 'La commande {id} a été annulée et ne peut plus être payée.',

@@ -29,6 +29,20 @@ const PERMISSION: Record<string, (typeof STAFF_PERMISSIONS)[number]> = {
   'GET /api/admin/users': 'support',
   'PUT /api/admin/users/:id/lock': 'admin',
   'PUT /api/admin/users/:id/unlock': 'admin',
+  'GET /api/admin/ledger/trial-balance': 'finance',
+  'GET /api/admin/ledger/vat-report': 'finance',
+  'GET /api/admin/ledger/commission': 'finance',
+  'GET /api/admin/ledger/reconciliation': 'finance',
+  'GET /api/admin/commission-rules': 'finance',
+  'PUT /api/admin/commission-rules': 'finance',
+  'POST /api/admin/payouts': 'finance',
+  'GET /api/admin/payouts/:id/pain001': 'finance',
+  'PUT /api/admin/payouts/:id/executed': 'finance',
+  'GET /api/admin/bank-entries': 'finance',
+  'GET /api/admin/bank-refunds': 'finance',
+  'POST /api/admin/bank-refunds/:id/paid-out': 'finance',
+  'POST /api/admin/bank-statements': 'finance',
+  'POST /api/admin/orders/:id/refunds': 'finance',
 };
 
 let t: TestApp;

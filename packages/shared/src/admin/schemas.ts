@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
+import { priceInputSchema } from '../money/schemas.ts';
 
 export const STAFF_PERMISSIONS = ['support', 'moderation', 'finance', 'admin'] as const;
 export const staffPermissionSchema = z.enum(STAFF_PERMISSIONS);
@@ -221,3 +222,19 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export type AdminReviewPage = z.infer<typeof pagedAdminReviews>;
 export type ReportPage = z.infer<typeof pagedReports>;
 export type AuditPage = z.infer<typeof pagedAudit>;
+
+/**
+ * A staff refund of part of an order line (issues 26, 29): the line (`item`, an order item id),
+ * `quantity` units of it or an `amount` in CHF, and the reason kept in the audit log.
+ */
+export const staffRefundBodySchema = z
+  .object({
+    item: z.number().int().positive(),
+    quantity: z.number().int().positive().optional(),
+    amount: priceInputSchema.optional(),
+    reason: reasonBodySchema.shape.reason,
+  })
+  .refine((body) => (body.quantity === undefined) !== (body.amount === undefined), {
+    message: 'Give either a quantity or an amount to refund, not both.',
+  });
+export type StaffRefundBody = z.infer<typeof staffRefundBodySchema>;

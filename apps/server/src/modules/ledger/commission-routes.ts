@@ -9,7 +9,7 @@ import {
   rappenToDecimal,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { requireFinanceStaff } from './staff.ts';
+import { financeOnly, requireFinanceStaff } from './staff.ts';
 import { commissionDefaults, LedgerService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -38,6 +38,7 @@ export async function commissionRoutes(root: FastifyInstance, ctx: AppContext): 
         security: bearer,
         response: { 200: rulesAnswer, ...errors },
       },
+      preValidation: financeOnly,
     },
     async (request) => {
       requireFinanceStaff(request);
@@ -55,6 +56,7 @@ export async function commissionRoutes(root: FastifyInstance, ctx: AppContext): 
         body: commissionRuleInputSchema,
         response: { 200: rulesAnswer, ...errors },
       },
+      preValidation: financeOnly,
     },
     async (request) => {
       const caller = requireFinanceStaff(request);

@@ -48,7 +48,7 @@ beforeAll(async () => {
   staffId = staff.id;
   await t.database.db
     .update(users)
-    .set({ isStaff: true })
+    .set({ isStaff: true, staffPermissions: ['finance'] })
     .where(sql`${users.id} = ${staffId}`);
 });
 afterAll(() => t?.close());

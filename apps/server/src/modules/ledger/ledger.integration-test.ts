@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { build, type TestApp } from '../../../test/build.ts';
+import { makeStaff } from '../../../test/staff-builders.ts';
 import { registerSeller, registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { users } from '../../db/schema.ts';
 import { rawRows } from '../../db/sql.ts';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   staff = await registerUser(t.app, { status: null });
   await t.database.db
     .update(users)
-    .set({ isStaff: true })
+    .set({ isStaff: true, staffPermissions: ['finance'] })
     .where(sql`${users.id} = ${staff.id}`);
 });
 afterAll(() => t?.close());
@@ -190,7 +191,11 @@ describe('the journal', () => {
     });
     expect(res.statusCode).toBe(404);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/trial-balance/' });
-    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.statusCode).toBe(404);
+    // Staff without the finance permission are answered like a missing route too (decision 243).
+    const support = await makeStaff(t, ['support']);
+    const refused = await t.app.inject({ url: '/api/admin/ledger/trial-balance/', headers: support.auth });
+    expect(refused.json()).toEqual({ detail: 'There is no GET /api/admin/ledger/trial-balance/.' });
   });
 });
 

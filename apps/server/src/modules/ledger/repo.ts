@@ -2,7 +2,15 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rawRows } from '../../db/sql.ts';
-import { commissionRules, ledgerEntries, ledgerLines, ledgerLineTerms } from '../../db/schema.ts';
+import {
+  commissionRules,
+  ledgerEntries,
+  ledgerLines,
+  ledgerLineTerms,
+  orderItems,
+  products,
+  sellerOrders,
+} from '../../db/schema.ts';
 import { ACCOUNTS, type Posting } from './accounts.ts';
 
 /** Writes an entry and its lines; null when an entry with its event key exists already. */
@@ -272,4 +280,56 @@ export async function upsertCommissionRule(
     on conflict (coalesce(seller_id, 0), coalesce(category_id, 0))
     do update set percent_bp = excluded.percent_bp, fixed_fee_rappen = excluded.fixed_fee_rappen`,
   );
+}
+
+/** A placed seller part's rows, as the ledger freezes their terms (decision 228). */
+export interface PartRows {
+  sellerOrderId: number;
+  sellerId: number;
+  shippingRappen: number;
+  lines: { orderItemId: number; categoryId: number; unitPriceRappen: number; quantity: number }[];
+}
+
+/** The seller parts of an order (or one part), with each line's product category. */
+export async function partRows(
+  db: DbOrTx,
+  of: { orderId: number } | { sellerOrderId: number },
+): Promise<PartRows[]> {
+  const where =
+    'orderId' in of ? eq(sellerOrders.orderId, of.orderId) : eq(sellerOrders.id, of.sellerOrderId);
+  const rows = await db
+    .select({
+      sellerOrderId: sellerOrders.id,
+      sellerId: sellerOrders.sellerId,
+      shippingRappen: sellerOrders.shippingRappen,
+      orderItemId: orderItems.id,
+      categoryId: products.categoryId,
+      unitPriceRappen: orderItems.priceRappen,
+      quantity: orderItems.quantity,
+    })
+    .from(sellerOrders)
+    .innerJoin(orderItems, eq(orderItems.sellerOrderId, sellerOrders.id))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(where)
+    .orderBy(asc(sellerOrders.id), asc(orderItems.id));
+  const parts = new Map<number, PartRows>();
+  for (const row of rows) {
+    let part = parts.get(row.sellerOrderId);
+    if (!part) {
+      part = {
+        sellerOrderId: row.sellerOrderId,
+        sellerId: row.sellerId,
+        shippingRappen: row.shippingRappen,
+        lines: [],
+      };
+      parts.set(row.sellerOrderId, part);
+    }
+    part.lines.push({
+      orderItemId: row.orderItemId,
+      categoryId: row.categoryId,
+      unitPriceRappen: row.unitPriceRappen,
+      quantity: row.quantity,
+    });
+  }
+  return [...parts.values()];
 }

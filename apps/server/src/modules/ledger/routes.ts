@@ -16,7 +16,7 @@ import {
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requireSeller } from '../../plugins/auth.ts';
-import { requireFinanceStaff } from './staff.ts';
+import { financeOnly, requireFinanceStaff } from './staff.ts';
 import { LedgerService } from './service.ts';
 import { StatementsService, statementAnswer, statementCsv } from './statements.ts';
 import { statementPdf } from './statement-pdf.ts';
@@ -43,6 +43,7 @@ export async function ledgerRoutes(root: FastifyInstance, ctx: AppContext): Prom
         security: bearer,
         response: { 200: trialBalanceSchema, ...errors },
       },
+      preValidation: financeOnly,
     },
     async (request) => {
       requireFinanceStaff(request);

@@ -88,22 +88,30 @@ export class LedgerService {
    * transaction): a later change of rates never changes this order. Repeating it keeps the first.
    */
   async freezeTerms(tx: DbOrTx, part: PlacedPart): Promise<void> {
-    const settings: CommissionSettings = {
+    await repo.insertTerms(tx, termsRows(await this.settings(tx), part));
+  }
+
+  /** The commission settings in force: the configured default and every rule. */
+  private async settings(tx: DbOrTx): Promise<CommissionSettings> {
+    return {
       defaultPercentBp: this.commission.percentBp,
       onShipping: this.commission.onShipping,
       rules: await repo.commissionRuleRows(tx),
     };
-    const rows: repo.FrozenTerms[] = part.lines.map((line) => ({
-      sellerOrderId: part.sellerOrderId,
-      orderItemId: line.orderItemId,
-      ...storedTerms(lineTerms(settings, { ...line, sellerId: part.sellerId })),
-    }));
-    if (part.shippingRappen > 0) {
-      const rates = rows.map((row) => row.vatRateBp);
-      const shipping = shippingTerms(settings, part.sellerId, part.shippingRappen, rates);
-      rows.push({ sellerOrderId: part.sellerOrderId, orderItemId: null, ...storedTerms(shipping) });
-    }
-    await repo.insertTerms(tx, rows);
+  }
+
+  /**
+   * Freezes the terms of every seller part of an order just placed, read from its rows inside
+   * the placement's transaction (decision 243). Products carry no VAT category yet: standard.
+   */
+  async freezeOrder(tx: DbOrTx, orderId: number): Promise<void> {
+    const parts = await repo.partRows(tx, { orderId });
+    const settings = await this.settings(tx);
+    // One read of the rules and one insert for every part: placement stays fast (decision 243).
+    await repo.insertTerms(
+      tx,
+      parts.flatMap((part) => termsRows(settings, placed(part))),
+    );
   }
 
   /** Sets a commission rule; only orders placed afterwards use it. */
@@ -131,8 +139,14 @@ export class LedgerService {
     tx: DbOrTx,
     e: { sellerOrderId: number; orderId: number; sellerId: number; at?: Date },
   ): Promise<boolean> {
-    const terms = await repo.partTerms(tx, e.sellerOrderId);
-    if (terms.lines === 0) throw new Error(`Seller order ${e.sellerOrderId} has no frozen terms.`);
+    let terms = await repo.partTerms(tx, e.sellerOrderId);
+    if (terms.lines === 0) {
+      // Placed before the ledger was wired (decision 243): its terms are frozen now, from today's rules.
+      for (const part of await repo.partRows(tx, { sellerOrderId: e.sellerOrderId }))
+        await this.freezeTerms(tx, placed(part));
+      terms = await repo.partTerms(tx, e.sellerOrderId);
+      if (terms.lines === 0) return false;
+    }
     return this.recordFulfilment(tx, {
       ...e,
       grossRappen: terms.gross,
@@ -304,6 +318,25 @@ export class LedgerService {
     const rows = await repo.trialBalance(db);
     return { accounts: rows, total: rows.reduce((sum, row) => sum + row.sum, 0) };
   }
+}
+
+/** The frozen terms of a part's lines and of its shipping (which takes the highest rate present). */
+function termsRows(settings: CommissionSettings, part: PlacedPart): repo.FrozenTerms[] {
+  const rows: repo.FrozenTerms[] = part.lines.map((line) => ({
+    sellerOrderId: part.sellerOrderId,
+    orderItemId: line.orderItemId,
+    ...storedTerms(lineTerms(settings, { ...line, sellerId: part.sellerId })),
+  }));
+  if (part.shippingRappen > 0) {
+    const rates = rows.map((row) => row.vatRateBp);
+    const shipping = shippingTerms(settings, part.sellerId, part.shippingRappen, rates);
+    rows.push({ sellerOrderId: part.sellerOrderId, orderItemId: null, ...storedTerms(shipping) });
+  }
+  return rows;
+}
+
+function placed(part: repo.PartRows): PlacedPart {
+  return { ...part, lines: part.lines.map((line) => ({ ...line, vat: 'standard' as const })) };
 }
 
 function storedTerms(terms: ReturnType<typeof lineTerms>) {

@@ -1,5 +1,9 @@
-/** Periodic work of the orders module: expiring unpaid orders, reconciling payments, delivering e-mails. */
+/**
+ * Periodic work of the orders module: expiring unpaid orders, reconciling payments, delivering
+ * e-mails, and releasing the earnings of fulfilled parts after the holding period.
+ */
 import type { Job } from '../../jobs.ts';
+import { releaseHeldEarnings } from '../ledger/jobs.ts';
 import { deliverOutbox, purgeOldMail } from './mail.ts';
 import { ordersServiceFor } from './service.ts';
 
@@ -20,6 +24,12 @@ export const orderJobs: readonly Job[] = [
     name: 'orders.deliver-outbox',
     intervalMs: 15_000,
     run: (ctx, log) => deliverOutbox(ctx, log),
+  },
+  {
+    // Earnings of fulfilled parts become available after PAYOUT_HOLD_DAYS (decision 243).
+    name: 'ledger.release-held-earnings',
+    intervalMs: 3_600_000,
+    run: (ctx) => releaseHeldEarnings(ctx),
   },
   {
     name: 'orders.purge-sent-mail',

@@ -4,14 +4,16 @@
  * one transaction; every state change is a conditional update, so concurrent calls and several
  * server processes never double-book stock, payments or completions.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
   formatCHF,
   nextOffset,
   type Order,
   type Paged,
   type PaymentConfig,
+  rappenToDecimal,
   type SellerOrder,
+  type StaffRefundBody,
 } from '@marktgasse/shared';
 // Delivery details (issue 32): the send path's body and the seller list's filter.
 import { normaliseTrackingNumber, type SellerOrderFilter, type SendBody } from '@marktgasse/shared';
@@ -20,6 +22,8 @@ import type { AppContext } from '../../context.ts';
 import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { AuditService } from '../audit/service.ts';
+import { commissionDefaults, LedgerService } from '../ledger/service.ts';
 import { StoresService } from '../stores/service.ts';
 import { cancelMails, mails, type MailLine } from './mail.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
@@ -56,6 +60,9 @@ const paymentInProgress = (orderId: number) =>
 const amountChanged = (orderId: number) =>
   conflict(`The amount due for order ${orderId} has changed. Please start the payment again.`);
 
+/** The key prefix of a staff refund of part of a line (decision 243). */
+const STAFF_REFUND = 'staff-';
+
 /** Reads and plans again this many times when other checkouts took the planned units first. */
 const PLACE_ATTEMPTS = 5;
 
@@ -82,6 +89,9 @@ export class OrdersService {
   readonly provider: PaymentProvider;
   private readonly db: Db;
   private readonly stores: StoresService;
+  /** Every money event posts in the transaction of its state change (decisions 228, 243). */
+  private readonly ledger: LedgerService;
+  private readonly audit: AuditService;
   /** Pay and checkout calls for one order run one after another in this process. */
   private readonly inflight = new Map<number, Promise<unknown>>();
 
@@ -89,6 +99,8 @@ export class OrdersService {
     this.db = ctx.database.db;
     this.provider = createPaymentProvider(ctx.config);
     this.stores = new StoresService(ctx);
+    this.ledger = new LedgerService(this.db, commissionDefaults(ctx.config));
+    this.audit = new AuditService(ctx);
   }
 
   paymentConfig(): PaymentConfig {
@@ -148,6 +160,7 @@ export class OrdersService {
         const holds = await repo.lockCustomerHolds(tx, caller.id, cart.productIds);
         checkHoldLimits(priced, holds, this.holdLimits());
         if (!(await repo.writePlacement(tx, { ...rows, takes: reservation.takes }))) throw STOCK_TAKEN;
+        await this.ledger.freezeOrder(tx, rows.order.id);
         const answer = this.placedAnswer(caller, { rows, read });
         await options.onPlaced?.(tx, answer);
         return answer;
@@ -412,6 +425,7 @@ export class OrdersService {
           amountRappen: captured.amountRappen,
           currency: captured.currency,
         });
+        await this.ledger.recordCapture(tx, { orderId, amountRappen: captured.amountRappen });
         await repo.enqueueMail(tx, await this.paidMails(tx, orderId));
         return true;
       }),
@@ -429,6 +443,7 @@ export class OrdersService {
           amountRappen: captured.amountRappen,
           currency: captured.currency,
         });
+        await this.ledger.recordCapture(tx, { orderId, amountRappen: captured.amountRappen });
         return (
           (await repo.insertRefund(tx, {
             key: `refused-${orderId}`,
@@ -544,7 +559,8 @@ export class OrdersService {
         this.db.transaction(async (tx) => {
           await repo.dropRefund(tx, refund.id);
           if (refund.key.startsWith('order-')) await repo.uncancelPaidOrder(tx, refund.orderId);
-          if (refund.sellerOrderId !== null) await repo.uncancelSellerOrder(tx, refund.sellerOrderId);
+          if (refund.sellerOrderId !== null && !refund.key.startsWith(STAFF_REFUND))
+            await repo.uncancelSellerOrder(tx, refund.sellerOrderId);
         }),
       );
       throw error;
@@ -553,10 +569,13 @@ export class OrdersService {
       this.db.transaction(async (tx) => {
         const done = await repo.completeRefund(tx, refund.id, reference);
         if (!done) return;
+        await this.postRefund(tx, refund, done.amountRappen);
         const order = (await repo.lockOrder(tx, refund.orderId))!;
         const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
         if (refund.key.startsWith('refused-')) {
           await repo.enqueueMail(tx, [cancelMails.refunded(this.ctx, customer, order, done.amountRappen)]);
+        } else if (refund.key.startsWith(STAFF_REFUND)) {
+          // A staff refund of a delivered line: the line stays delivered; the ledger entry is all.
         } else if (refund.sellerOrderId !== null) {
           await this.finishSellerCancel(tx, order, refund.sellerOrderId, done.amountRappen);
         } else {
@@ -564,6 +583,18 @@ export class OrdersService {
         }
       }),
     );
+  }
+
+  /** The ledger's entry of a refund the provider confirmed; the part's seller bears it once fulfilled. */
+  private async postRefund(tx: DbOrTx, refund: repo.RefundRow, amountRappen: number): Promise<void> {
+    const part = refund.sellerOrderId === null ? null : await repo.findSellerOrder(tx, refund.sellerOrderId);
+    await this.ledger.recordRefund(tx, {
+      refundId: refund.key,
+      orderId: refund.orderId,
+      amountRappen,
+      sellerOrderId: part?.id ?? null,
+      sellerId: part?.sellerId ?? null,
+    });
   }
 
   /** Stock back and parts closed for a cancelled order; the customer's e-mail. */
@@ -796,6 +827,15 @@ export class OrdersService {
     return { so, order, customer };
   }
 
+  /** The part is fulfilled (nothing left to send or pick up): it earns, pending (decision 225). */
+  private async postFulfilment(tx: DbOrTx, so: repo.SellerOrderRow): Promise<void> {
+    await this.ledger.recordFulfilmentOfPart(tx, {
+      sellerOrderId: so.id,
+      orderId: so.orderId,
+      sellerId: so.sellerId,
+    });
+  }
+
   /** Marks the online part sent, with the carrier and tracking number when the seller gave them. */
   async send(caller: Caller, sellerOrderId: number, body?: SendBody): Promise<SellerOrder> {
     const number = body?.trackingNumber ? normaliseTrackingNumber(body.trackingNumber) : null;
@@ -807,7 +847,7 @@ export class OrdersService {
         if (online.length === 0) throw conflict('This seller order has no items to send.');
         if (!(await repo.markShipped(tx, so.id, parcel)))
           throw conflict('This seller order was already marked as sent.');
-        await repo.completeIfDone(tx, so.id);
+        if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
         const seller = (await repo.findUsers(tx, [caller.id])).get(caller.id);
         await repo.enqueueMail(tx, [
           mails.shipped(this.ctx, customer, order, {
@@ -840,7 +880,7 @@ export class OrdersService {
           throw conflict('Wrong pick-up code: please check the code the customer shows you.');
         }
         if (!(await repo.markRetrieved(tx, item.id))) throw conflict('This item was already picked up.');
-        await repo.completeIfDone(tx, so.id);
+        if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
         await repo.enqueueMail(tx, [
           mails.pickedUp(this.ctx, customer, order, {
             name: item.name,
@@ -866,10 +906,93 @@ export class OrdersService {
             'Items are still to be sent or picked up, so this seller order cannot be completed yet.',
           );
         }
+        await this.postFulfilment(tx, so);
       }),
     );
     return this.sellerOrderFor(caller, sellerOrderId);
   }
+
+  // ------------------------------------------------------------ staff refunds (decision 243)
+
+  /**
+   * Staff refund part of a delivered line, with a reason kept in the audit log: `quantity` units
+   * of it or an amount, capped at what the line was paid minus its earlier staff refunds. Once
+   * per key (the client's Idempotency-Key, else the line, amount and reason). The seller bears it
+   * in the ledger: after a payout their balance turns negative and the next run nets it.
+   */
+  async staffRefund(
+    staff: { id: number; address: string },
+    orderId: number,
+    body: StaffRefundBody,
+    key?: string,
+  ) {
+    await this.serialized(orderId, async () => {
+      const refund = await withRetry(() =>
+        this.db.transaction(async (tx) => {
+          const order = await repo.lockOrder(tx, orderId);
+          if (!order) throw notFound(`Order ${orderId} was not found.`);
+          const item = await repo.findOrderItem(tx, body.item);
+          if (!item || item.orderId !== orderId) throw notFound(`Order item ${body.item} was not found.`);
+          const amount = body.amount ?? item.priceRappen * (body.quantity ?? 0);
+          const rowKey = `${STAFF_REFUND}${item.id}-${key ?? naturalRefundKey(amount, body.reason)}`;
+          const earlier = await repo.findRefund(tx, rowKey);
+          if (earlier) return earlier.completedAt ? null : earlier;
+          await this.checkLineRefundable(tx, order, item, amount);
+          const payment = (await repo.findPayment(tx, orderId))!;
+          const row = (await repo.insertRefund(tx, {
+            key: rowKey,
+            orderId,
+            sellerOrderId: item.sellerOrderId,
+            amountRappen: amount,
+            provider: payment.provider,
+          }))!;
+          await this.audit.record(
+            {
+              staffId: staff.id,
+              action: 'order-line.refund',
+              objectType: 'order-item',
+              objectId: item.id,
+              before: null,
+              after: { order: orderId, amount: rappenToDecimal(amount), refund: rowKey },
+              reason: body.reason,
+              address: staff.address,
+            },
+            tx,
+          );
+          return row;
+        }),
+      );
+      if (refund) await this.runRefund(refund);
+    });
+  }
+
+  /** 409 unless the line is paid and delivered and `amount` is within what is left of it. */
+  private async checkLineRefundable(
+    tx: DbOrTx,
+    order: repo.OrderRow,
+    item: repo.OrderItemRow,
+    amount: number,
+  ) {
+    if (!order.isPaid) throw conflict(`Order ${order.id} is not paid, so there is nothing to refund.`);
+    const so = (await repo.findSellerOrder(tx, item.sellerOrderId, true))!;
+    if (so.cancelledAt || !so.isCompleted) {
+      throw conflict(
+        'Only a delivered line can be refunded here. A seller part that is not sent or picked up yet is cancelled instead.',
+      );
+    }
+    const earlier = (await repo.refundsOfOrder(tx, order.id))
+      .filter((r) => r.key.startsWith(`${STAFF_REFUND}${item.id}-`))
+      .reduce((sum, r) => sum + r.amountRappen, 0);
+    const left = item.priceRappen * item.quantity - earlier;
+    if (amount > left) {
+      throw conflict(`At most ${formatCHF(Math.max(0, left))} of this line can still be refunded.`);
+    }
+  }
+}
+
+/** Without an Idempotency-Key, the same line, amount and reason is the same refund. */
+function naturalRefundKey(amountRappen: number, reason: string): string {
+  return `${amountRappen}-${createHash('sha256').update(reason.trim()).digest('hex').slice(0, 16)}`;
 }
 
 const services = new WeakMap<AppContext, OrdersService>();

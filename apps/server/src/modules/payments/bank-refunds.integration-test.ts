@@ -43,7 +43,10 @@ beforeAll(async () => {
   refunds = new BankRefunds(database.db);
   bank = new BankStatementService(database.db, invoiceOrders);
   staff = await registerUser(app, { status: null });
-  await database.db.update(users).set({ isStaff: true }).where(eq(users.id, staff.id));
+  await database.db
+    .update(users)
+    .set({ isStaff: true, staffPermissions: ['finance'] })
+    .where(eq(users.id, staff.id));
   customer = await registerUser(app);
 });
 afterAll(() => close());

@@ -1,13 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireFinanceStaff as financeCaller } from '../ledger/staff.ts';
 
 /**
- * Staff only; anyone else is answered as if the route did not exist. TODO(finance permission):
- * when staff permissions land, require `finance` here instead of any staff account.
+ * Staff with the `finance` permission only (decisions 205, 243); anyone else is answered as if
+ * the route did not exist. Answers the caller's id.
  */
 export function requireFinanceStaff(request: FastifyRequest): number {
-  const caller = requireUser(request);
-  if (!caller.isStaff) throw notFound(`There is no ${request.method} ${request.url.split('?')[0]}.`);
-  return caller.id;
+  return financeCaller(request).id;
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
   staff = await registerUser(t.app, { status: null });
   await t.database.db
     .update(users)
-    .set({ isStaff: true })
+    .set({ isStaff: true, staffPermissions: ['finance'] })
     .where(sql`${users.id} = ${staff.id}`);
 });
 afterAll(() => t?.close());
@@ -231,7 +231,7 @@ describe('a payout run', () => {
       const boss = await registerUser(bare.app, { status: null });
       await bare.database.db
         .update(users)
-        .set({ isStaff: true })
+        .set({ isStaff: true, staffPermissions: ['finance'] })
         .where(sql`${users.id} = ${boss.id}`);
       const run = await bare.app.inject({ method: 'POST', url: '/api/admin/payouts/', headers: boss.auth });
       const file = await bare.app.inject({

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorBodySchema, idParams, moneySchema, payoutRunSchema, rappenToDecimal } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../lib/validation.ts';
-import { requireFinanceStaff } from '../ledger/staff.ts';
+import { financeOnly, requireFinanceStaff } from '../ledger/staff.ts';
 import { PayoutsService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -30,6 +30,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
         security: bearer,
         response: { 201: payoutRunSchema, ...errors },
       },
+      preValidation: financeOnly,
     },
     async (request, reply) => {
       const caller = requireFinanceStaff(request);
@@ -57,6 +58,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
         params: idParams,
         response: { 200: z.string(), ...errors },
       },
+      preValidation: financeOnly,
     },
     async (request, reply) => {
       requireFinanceStaff(request);
@@ -80,6 +82,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
         params: idParams,
         response: { 200: executedSchema, ...errors },
       },
+      preValidation: financeOnly,
     },
     async (request) => {
       const caller = requireFinanceStaff(request);

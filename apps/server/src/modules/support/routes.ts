@@ -12,10 +12,14 @@ import {
   pagedAdminOrders,
   pagedAdminUsers,
   reasonBodySchema,
+  staffRefundBodySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requirePermission, type Caller } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { financeOnly } from '../ledger/staff.ts';
+import { ordersServiceFor } from '../orders/service.ts';
 import { SupportService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -96,6 +100,31 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
         request.body.reason,
         request.ip,
       ),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds/',
+    {
+      preValidation: financeOnly,
+      schema: {
+        tags,
+        summary:
+          'Refund part of a delivered line with a reason (finance): {item, quantity | amount, reason}; once per Idempotency-Key, or per line, amount and reason',
+        security,
+        params: idParams,
+        body: staffRefundBodySchema,
+        response: { 201: adminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const orderId = idParam(request.params.id, 'order');
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)))
+        throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
+      const staff = { id: (request.user as Caller).id, address: request.ip };
+      await ordersServiceFor(ctx).staffRefund(staff, orderId, request.body, key);
+      return reply.status(201).send(await service.order(orderId));
+    },
   );
 
   app.get(

@@ -10,7 +10,7 @@ import {
   yearQuerySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../../context.ts';
-import { requireFinanceStaff } from '../staff.ts';
+import { financeOnly } from '../staff.ts';
 import { commissionReport, reconciliation, vatReport } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -31,7 +31,7 @@ export async function ledgerReportRoutes(root: FastifyInstance, ctx: AppContext)
         querystring: quarterQuerySchema,
         response: { 200: vatReportSchema, ...errors },
       },
-      preValidation: async (request) => void requireFinanceStaff(request),
+      preValidation: financeOnly,
     },
     async (request) => vatReport(db, request.query.quarter),
   );
@@ -46,7 +46,7 @@ export async function ledgerReportRoutes(root: FastifyInstance, ctx: AppContext)
         querystring: yearQuerySchema,
         response: { 200: commissionReportSchema, ...errors },
       },
-      preValidation: async (request) => void requireFinanceStaff(request),
+      preValidation: financeOnly,
     },
     async (request) => commissionReport(db, request.query.year),
   );
@@ -60,7 +60,7 @@ export async function ledgerReportRoutes(root: FastifyInstance, ctx: AppContext)
         security: bearer,
         response: { 200: reconciliationSchema, ...errors },
       },
-      preValidation: async (request) => void requireFinanceStaff(request),
+      preValidation: financeOnly,
     },
     async () => reconciliation(db),
   );
