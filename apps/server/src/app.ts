@@ -35,6 +35,8 @@ import { storesRoutes } from './modules/stores/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { invoiceBills, invoiceOrders } from './modules/orders/payment-ports.ts';
+import { OrdersService } from './modules/orders/service.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { payoutsRoutes } from './modules/payouts/routes.ts';
@@ -160,7 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => searchRoutes(scope, ctx));
   await app.register(async (scope) => geoRoutes(scope, ctx));
   await app.register(async (scope) => ordersRoutes(scope, ctx));
-  await app.register(async (scope) => paymentsRoutes(scope, ctx, options.payments));
+  await app.register(async (scope) => paymentsRoutes(scope, ctx, paymentPorts(ctx, options.payments)));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
   await app.register(async (scope) => ledgerRoutes(scope, ctx));
   await app.register(async (scope) => payoutsRoutes(scope, ctx));
@@ -177,4 +179,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+}
+
+/** The payments module's ports from the orders service (decision 247); tests may replace any. */
+function paymentPorts(ctx: AppContext, given: Partial<PaymentsDeps> = {}): Partial<PaymentsDeps> {
+  const orders = new OrdersService(ctx);
+  return {
+    invoiceOrders: invoiceOrders(ctx, orders),
+    invoiceBills: invoiceBills(ctx),
+    ...given,
+  };
 }

@@ -428,6 +428,31 @@ export const MESSAGES: Catalogue = {
     fr: 'Créez votre profil avant de passer une commande.',
     it: 'Crea il tuo profilo prima di effettuare un ordine.',
   },
+  'Choose a payment method: PayPal, TWINT or Invoice.': {
+    de: 'Wählen Sie eine Zahlungsart: PayPal, TWINT oder Rechnung.',
+    fr: 'Choisissez un mode de paiement : PayPal, TWINT ou facture.',
+    it: 'Scegli un metodo di pagamento: PayPal, TWINT o fattura.',
+  },
+  '{method} is not offered on this server. Please choose another payment method.': {
+    de: '{method} wird hier nicht angeboten. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: '{method} n’est pas proposé ici. Veuillez choisir un autre mode de paiement.',
+    it: '{method} non è disponibile qui. Scegli un altro metodo di pagamento.',
+  },
+  'Invoice is offered once your e-mail address is confirmed. Please choose another payment method.': {
+    de: 'Kauf auf Rechnung ist möglich, sobald Ihre E-Mail-Adresse bestätigt ist. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'La facture est proposée dès que votre adresse e-mail est confirmée. Veuillez choisir un autre mode de paiement.',
+    it: 'La fattura è disponibile non appena il tuo indirizzo e-mail è confermato. Scegli un altro metodo di pagamento.',
+  },
+  'Invoice is offered once you have paid earlier orders. Please choose another payment method.': {
+    de: 'Kauf auf Rechnung ist möglich, sobald Sie frühere Bestellungen bezahlt haben. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'La facture est proposée dès que vous avez payé des commandes précédentes. Veuillez choisir un autre mode de paiement.',
+    it: 'La fattura è disponibile dopo aver pagato ordini precedenti. Scegli un altro metodo di pagamento.',
+  },
+  'This order is above the amount payable by invoice. Please choose another payment method.': {
+    de: 'Diese Bestellung übersteigt den Betrag, der auf Rechnung bezahlt werden kann. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'Cette commande dépasse le montant payable par facture. Veuillez choisir un autre mode de paiement.',
+    it: 'Questo ordine supera l’importo pagabile con fattura. Scegli un altro metodo di pagamento.',
+  },
   'Your cart is empty.': {
     de: 'Ihr Warenkorb ist leer.',
     fr: 'Votre panier est vide.',

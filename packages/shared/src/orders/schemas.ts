@@ -177,6 +177,8 @@ export const orderSchema = z.object({
   customer: z.object({ name: z.string(), email: z.string() }),
   shippingAddress: shippingAddressViewSchema.nullable(),
   paymentMethod: z.string(),
+  /** Invoice orders only: the QR-bill's reference (27 digits), GET /api/orders/{id}/qr-bill/ prints it. */
+  qrReference: z.string().optional(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
   status: orderStatusSchema,

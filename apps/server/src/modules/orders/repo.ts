@@ -1037,3 +1037,12 @@ export async function releaseSellerOrderAllocations(
       quantity: stockAllocations.quantity,
     });
 }
+
+/** How many of the customer's orders were paid (cancelled afterwards or not): invoice's track record. */
+export async function countPaidOrders(db: DbOrTx, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), sql`${orders.paidAt} is not null`));
+  return row?.n ?? 0;
+}

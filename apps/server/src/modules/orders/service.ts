@@ -22,6 +22,7 @@ import { AppError, conflict, notFound, tooMany } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { StoresService } from '../stores/service.ts';
 import { cancelMails, mails, type MailLine } from './mail.ts';
+import { checkPaymentMethod, holdMinutes } from './payment-method.ts';
 import { createPaymentProvider, type CapturedPayment, type PaymentProvider } from './payments/provider.ts';
 import {
   checkHoldLimits,
@@ -136,9 +137,11 @@ export class OrdersService {
   private async tryPlace(caller: Caller, cart: Cart, options: PlaceOptions): Promise<Order | null> {
     const read = await repo.readForPlacement(this.db, cart.productIds, cart.lines.length);
     const priced = priceCart(caller, cart, read.products);
+    const { itemsRappen, shippingRappen } = priced.totals;
+    await checkPaymentMethod(this.db, this.ctx.config, caller, cart.paymentMethod, itemsRappen + shippingRappen);
     const reservation = reserve(priced, read.stocks);
     const rows = placementRows(caller, cart, priced, reservation, read, {
-      minutes: this.ctx.config.ORDER_HOLD_MINUTES,
+      minutes: holdMinutes(this.ctx.config, cart.paymentMethod),
       extensions: this.ctx.config.ORDER_HOLD_MAX_EXTENSIONS,
       locale: options.locale ?? null,
     });
@@ -394,7 +397,31 @@ export class OrdersService {
    * Records a completed capture: paid when the order can still be honoured, otherwise the
    * payment is recorded and refunded through the provider and the customer is mailed.
    */
-  private async recordCapture(orderId: number, captured: CapturedPayment): Promise<'paid' | 'refunded'> {
+  /**
+   * A bank credit for an invoice order, through the same capture path (decision 247): true when
+   * it paid the order now or paid it before with this credit; false when the order can no
+   * longer be paid (the credit goes to the list of payments to return, nothing is refunded here).
+   */
+  async recordBankPayment(orderId: number, payment: { amountRappen: number; bankReference: string }) {
+    const captured = {
+      provider: 'bank',
+      reference: payment.bankReference,
+      amountRappen: payment.amountRappen,
+      currency: 'CHF',
+    };
+    try {
+      return (await this.recordCapture(orderId, captured, { refundRefused: false })) === 'paid';
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') return false; // paid otherwise
+      throw error;
+    }
+  }
+
+  private async recordCapture(
+    orderId: number,
+    captured: CapturedPayment,
+    options = { refundRefused: true },
+  ): Promise<'paid' | 'refunded' | 'refused'> {
     const paid = await withRetry(() =>
       this.db.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, orderId);
@@ -419,6 +446,7 @@ export class OrdersService {
       await this.refundPartsCancelledDuringCapture(orderId);
       return 'paid';
     }
+    if (!options.refundRefused) return 'refused';
     const refund = await withRetry(() =>
       this.db.transaction(async (tx) => {
         await repo.insertPaymentOnce(tx, {
