@@ -35,7 +35,7 @@ import { storesRoutes } from './modules/stores/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
-import { invoiceBills, invoiceOrders } from './modules/orders/payment-ports.ts';
+import { orderPaymentPorts } from './modules/orders/payment-ports.ts';
 import { OrdersService } from './modules/orders/service.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
@@ -183,10 +183,5 @@ declare module 'fastify' {
 
 /** The payments module's ports from the orders service (decision 247); tests may replace any. */
 function paymentPorts(ctx: AppContext, given: Partial<PaymentsDeps> = {}): Partial<PaymentsDeps> {
-  const orders = new OrdersService(ctx);
-  return {
-    invoiceOrders: invoiceOrders(ctx, orders),
-    invoiceBills: invoiceBills(ctx),
-    ...given,
-  };
+  return { ...orderPaymentPorts(ctx, new OrdersService(ctx)), ...given };
 }

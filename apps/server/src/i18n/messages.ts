@@ -453,6 +453,26 @@ export const MESSAGES: Catalogue = {
     fr: 'Cette commande dépasse le montant payable par facture. Veuillez choisir un autre mode de paiement.',
     it: 'Questo ordine supera l’importo pagabile con fattura. Scegli un altro metodo di pagamento.',
   },
+  'Order {id} is paid by invoice: please pay it with its QR-bill.': {
+    de: 'Bestellung {id} wird auf Rechnung bezahlt: Bitte bezahlen Sie sie mit ihrer QR-Rechnung.',
+    fr: 'La commande {id} se paie par facture : veuillez la payer avec sa facture QR.',
+    it: 'L’ordine {id} si paga con fattura: pagalo con la sua QR-fattura.',
+  },
+  'Order {id} is not paid with TWINT.': {
+    de: 'Bestellung {id} wird nicht mit TWINT bezahlt.',
+    fr: 'La commande {id} ne se paie pas avec TWINT.',
+    it: 'L’ordine {id} non si paga con TWINT.',
+  },
+  'Start the TWINT payment of order {id} first.': {
+    de: 'Starten Sie zuerst die TWINT-Zahlung für Bestellung {id}.',
+    fr: 'Lancez d’abord le paiement TWINT de la commande {id}.',
+    it: 'Avvia prima il pagamento TWINT dell’ordine {id}.',
+  },
+  'TWINT has not confirmed the payment of order {id} yet. Please try again in a moment.': {
+    de: 'TWINT hat die Zahlung für Bestellung {id} noch nicht bestätigt. Bitte versuchen Sie es gleich nochmals.',
+    fr: 'TWINT n’a pas encore confirmé le paiement de la commande {id}. Veuillez réessayer dans un instant.',
+    it: 'TWINT non ha ancora confermato il pagamento dell’ordine {id}. Riprova tra un momento.',
+  },
   'Your cart is empty.': {
     de: 'Ihr Warenkorb ist leer.',
     fr: 'Votre panier est vide.',

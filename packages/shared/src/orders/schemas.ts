@@ -293,4 +293,6 @@ export const paymentConfigSchema = z.object({
 
 /** Answer of POST /api/orders/{id}/paypal/: the PayPal order id the JS SDK approves. */
 export const paypalOrderCreatedSchema = z.object({ id: z.string() });
+/** POST /api/orders/{id}/twint/: the provider's transaction and where the browser goes to approve it. */
+export const twintCheckoutSchema = z.object({ transactionId: z.string(), redirectUrl: z.string() });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

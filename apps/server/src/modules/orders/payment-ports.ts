@@ -7,6 +7,7 @@ import { orderIdFromQrReference } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { InvoiceOrders, InvoiceOrderStatus } from '../payments/bank-matching.ts';
 import type { InvoiceBills } from '../payments/qr-bill-routes.ts';
+import type { TwintOrders } from '../payments/twint-signals.ts';
 import type { BillLanguage } from '../payments/qr-bill.ts';
 import * as repo from './repo.ts';
 import type { OrdersService } from './service.ts';
@@ -54,8 +55,39 @@ export function invoiceBills(ctx: AppContext): InvoiceBills {
         totalRappen: order.itemsRappen + order.shippingRappen,
         language,
         customerName: a?.name || customer?.name || customer?.username || '',
-        address: a ? { address: a.address, city: a.city, postalCode: a.postalCode, country: a.country } : null,
+        address: a
+          ? { address: a.address, city: a.city, postalCode: a.postalCode, country: a.country }
+          : null,
       };
     },
+  };
+}
+
+export function twintOrders(ctx: AppContext, service: OrdersService): TwintOrders {
+  const db = ctx.database.db;
+  return {
+    async findByTransaction(transactionId) {
+      const order = await repo.findOrderByProviderOrderId(db, transactionId);
+      if (!order || order.paymentMethod !== 'TWINT') return null;
+      const status = invoiceStatus(order);
+      const payment = status === 'paid' ? await repo.findPayment(db, order.id) : undefined;
+      return {
+        id: order.id,
+        totalRappen: order.itemsRappen + order.shippingRappen,
+        state: status === 'unpaid' ? 'unpaid' : status === 'paid' ? 'paid' : 'closed',
+        paidWith: payment?.providerReference ?? null,
+      };
+    },
+    markPaid: (orderId, payment) => service.recordWalletPayment(orderId, payment),
+    pendingTransactions: () => repo.pendingTwintTransactions(db),
+  };
+}
+
+/** All three ports from one orders service: app.ts and server.ts's jobs use the same. */
+export function orderPaymentPorts(ctx: AppContext, service: OrdersService) {
+  return {
+    invoiceOrders: invoiceOrders(ctx, service),
+    twintOrders: twintOrders(ctx, service),
+    invoiceBills: invoiceBills(ctx),
   };
 }

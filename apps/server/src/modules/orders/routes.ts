@@ -12,6 +12,7 @@ import {
   pagedSellerOrdersSchema,
   pagingQuerySchema,
   payBodySchema,
+  twintCheckoutSchema,
   type Paged,
   paymentConfigSchema,
   paypalOrderCreatedSchema,
@@ -186,6 +187,22 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
     async (request) =>
       service.createProviderCheckout(requireUser(request), idParam(request.params.id, 'order')),
+  );
+
+  app.post(
+    '/api/orders/:id/twint/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Start the TWINT payment of a TWINT order: answers the provider transaction and the page the browser goes to (decision 247)',
+        security: bearer,
+        params: idParams,
+        response: { 200: twintCheckoutSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.startTwintPayment(requireUser(request), idParam(request.params.id, 'order')),
   );
 
   quiet.put(

@@ -23,6 +23,10 @@ import type { Caller } from '../../plugins/auth.ts';
 import { StoresService } from '../stores/service.ts';
 import { cancelMails, mails, type MailLine } from './mail.ts';
 import { checkPaymentMethod, holdMinutes } from './payment-method.ts';
+import { createWalletProvider } from '../payments/twint.ts';
+import type { TwintPayment } from '../payments/twint.ts';
+import type { WalletCheckout, WalletProvider } from '../payments/wallet-provider.ts';
+import { confirmTwint, giveBackTwint, startTwint } from './twint-pay.ts';
 import { createPaymentProvider, type CapturedPayment, type PaymentProvider } from './payments/provider.ts';
 import {
   checkHoldLimits,
@@ -80,6 +84,8 @@ export interface PlaceOptions {
 
 export class OrdersService {
   readonly provider: PaymentProvider;
+  /** TWINT's provider (Datatrans, or the built-in test provider; decisions 230, 247). */
+  readonly wallet: WalletProvider;
   private readonly db: Db;
   private readonly stores: StoresService;
   /** Pay and checkout calls for one order run one after another in this process. */
@@ -88,6 +94,7 @@ export class OrdersService {
   constructor(private readonly ctx: AppContext) {
     this.db = ctx.database.db;
     this.provider = createPaymentProvider(ctx.config);
+    this.wallet = createWalletProvider(ctx.config);
     this.stores = new StoresService(ctx);
   }
 
@@ -138,7 +145,13 @@ export class OrdersService {
     const read = await repo.readForPlacement(this.db, cart.productIds, cart.lines.length);
     const priced = priceCart(caller, cart, read.products);
     const { itemsRappen, shippingRappen } = priced.totals;
-    await checkPaymentMethod(this.db, this.ctx.config, caller, cart.paymentMethod, itemsRappen + shippingRappen);
+    await checkPaymentMethod(
+      this.db,
+      this.ctx.config,
+      caller,
+      cart.paymentMethod,
+      itemsRappen + shippingRappen,
+    );
     const reservation = reserve(priced, read.stocks);
     const rows = placementRows(caller, cart, priced, reservation, read, {
       minutes: holdMinutes(this.ctx.config, cart.paymentMethod),
@@ -350,8 +363,12 @@ export class OrdersService {
     providerOrderId: string | undefined,
     locale: string | null = null,
   ): Promise<Order> {
+    const method = (await repo.findOrder(this.db, orderId))?.paymentMethod;
+    if (method === 'TWINT') return this.payTwint(caller, orderId);
     return this.serialized(orderId, async () => {
       const order = await this.payable(caller, orderId);
+      if (order.paymentMethod === 'Invoice')
+        throw conflict(`Order ${orderId} is paid by invoice: please pay it with its QR-bill.`);
       const paying = await repo.beginPaying(
         this.db,
         order.id,
@@ -397,14 +414,61 @@ export class OrdersService {
    * Records a completed capture: paid when the order can still be honoured, otherwise the
    * payment is recorded and refunded through the provider and the customer is mailed.
    */
+  /** Starts the TWINT payment of the caller's unpaid TWINT order (once; its id is kept on the order). */
+  async startTwintPayment(caller: Caller, orderId: number): Promise<WalletCheckout> {
+    return this.serialized(orderId, async () => {
+      const order = await this.payable(caller, orderId);
+      if (order.paymentMethod !== 'TWINT') throw conflict(`Order ${orderId} is not paid with TWINT.`);
+      const totalRappen = order.itemsRappen + order.shippingRappen;
+      const checkout = await startTwint(this.wallet, this.ctx.config, { id: order.id, totalRappen });
+      await repo.replaceProviderOrderId(this.db, order.id, checkout.transactionId, totalRappen);
+      const stored = await repo.findOrder(this.db, order.id);
+      if (stored?.providerOrderId !== checkout.transactionId) throw amountChanged(order.id);
+      return checkout;
+    });
+  }
+
+  /** The browser's return (or, with the test provider, the whole payment): confirm and record once. */
+  private async payTwint(caller: Caller, orderId: number): Promise<Order> {
+    const transactionId =
+      (await repo.findOrder(this.db, orderId))?.providerOrderId ??
+      (this.wallet.name === 'test' ? (await this.startTwintPayment(caller, orderId)).transactionId : null);
+    await this.serialized(orderId, async () => {
+      const order = await this.payable(caller, orderId);
+      if (!transactionId) throw conflict(`Start the TWINT payment of order ${orderId} first.`);
+      const totalRappen = order.itemsRappen + order.shippingRappen;
+      const payment = await confirmTwint(this.wallet, { id: order.id, totalRappen }, transactionId);
+      if (!(await this.recordWalletPayment(order.id, payment))) {
+        await giveBackTwint(this.wallet, { id: order.id, totalRappen }, transactionId);
+        throw conflict(
+          `Order ${orderId} could no longer be honoured when the payment arrived, so the payment of ${formatCHF(payment.amountRappen)} was refunded in full.`,
+        );
+      }
+    });
+    return this.orderFor(caller, orderId);
+  }
+
+  /** A settled TWINT payment through the capture path; false when the order can no longer take it. */
+  async recordWalletPayment(orderId: number, payment: TwintPayment): Promise<boolean> {
+    return this.recordBankPayment(
+      orderId,
+      { amountRappen: payment.amountRappen, bankReference: payment.reference },
+      payment.provider,
+    );
+  }
+
   /**
    * A bank credit for an invoice order, through the same capture path (decision 247): true when
    * it paid the order now or paid it before with this credit; false when the order can no
    * longer be paid (the credit goes to the list of payments to return, nothing is refunded here).
    */
-  async recordBankPayment(orderId: number, payment: { amountRappen: number; bankReference: string }) {
+  async recordBankPayment(
+    orderId: number,
+    payment: { amountRappen: number; bankReference: string },
+    provider = 'bank',
+  ): Promise<boolean> {
     const captured = {
-      provider: 'bank',
+      provider,
       reference: payment.bankReference,
       amountRappen: payment.amountRappen,
       currency: 'CHF',
