@@ -473,6 +473,11 @@ export const MESSAGES: Catalogue = {
     fr: 'TWINT n’a pas encore confirmé le paiement de la commande {id}. Veuillez réessayer dans un instant.',
     it: 'TWINT non ha ancora confermato il pagamento dell’ordine {id}. Riprova tra un momento.',
   },
+  'This order was paid by bank transfer: enter the IBAN and the account holder the refund goes to.': {
+    de: 'Diese Bestellung wurde per Banküberweisung bezahlt: Geben Sie die IBAN und den Kontoinhaber für die Rückerstattung an.',
+    fr: 'Cette commande a été payée par virement bancaire : indiquez l’IBAN et le titulaire du compte pour le remboursement.',
+    it: 'Questo ordine è stato pagato con bonifico bancario: indica l’IBAN e il titolare del conto per il rimborso.',
+  },
   'Your cart is empty.': {
     de: 'Ihr Warenkorb ist leer.',
     fr: 'Votre panier est vide.',

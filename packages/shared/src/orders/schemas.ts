@@ -240,6 +240,16 @@ export const payBodySchema = z
   .nullable()
   .optional();
 
+/** PUT /api/orders/{id}/cancel/: where the refund of an invoice paid by bank transfer goes. */
+export const cancelBodySchema = z
+  .object({
+    iban: z.string().trim().max(42).optional(),
+    accountHolder: z.string().trim().max(200).optional(),
+  })
+  .passthrough()
+  .nullable()
+  .optional();
+
 export const retrieveBodySchema = z
   .object({ code: z.string().trim().max(20).optional() })
   .nullable()

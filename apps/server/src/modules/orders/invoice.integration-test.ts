@@ -157,3 +157,46 @@ describe('invoice with the default limits', () => {
     }
   });
 });
+
+describe('cancelling an invoice order paid by bank transfer', () => {
+  it('asks for the IBAN, then queues the refund to it once', async () => {
+    const customer = await registerUser(t.app);
+    const order = (await place(customer, await shopLine('25.00'), '25.00', 'Invoice')).json();
+    await importFile(camt054([{ amount: '45.00', qrReference: order.qrReference }]));
+    const cancel = (payload?: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${order.id}/cancel/`,
+        headers: customer.auth,
+        ...(payload ? { payload } : {}),
+      });
+
+    const without = await cancel();
+    expect(without.statusCode).toBe(400);
+    expect(without.json().detail).toMatch(/IBAN and the account holder/);
+    const badIban = await cancel({ iban: 'CH00 1234', accountHolder: 'Anna Muster' });
+    expect(badIban.statusCode).toBe(400);
+    const still = await t.app.inject({ url: `/api/orders/${order.id}/`, headers: customer.auth });
+    expect(still.json()).toMatchObject({ status: 'paid', refundedAmount: '0.00' });
+
+    const done = await cancel({ iban: 'CH93 0076 2011 6238 5295 7', accountHolder: 'Anna Muster' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ refundedAmount: '45.00' });
+    const again = await cancel({ iban: 'CH93 0076 2011 6238 5295 7', accountHolder: 'Anna Muster' });
+    expect(again.statusCode).toBe(200);
+
+    const open = await t.app.inject({
+      url: '/api/admin/bank-refunds/?state=open&limit=100',
+      headers: staff.auth,
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    const mine = open.json().results.filter((r: { orderId: number }) => r.orderId === order.id);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        amount: '45.00',
+        iban: 'CH9300762011623852957',
+        accountHolder: 'Anna Muster',
+      }),
+    ]);
+  });
+});

@@ -27,6 +27,8 @@ import { createWalletProvider } from '../payments/twint.ts';
 import type { TwintPayment } from '../payments/twint.ts';
 import type { WalletCheckout, WalletProvider } from '../payments/wallet-provider.ts';
 import { confirmTwint, giveBackTwint, startTwint } from './twint-pay.ts';
+import { BankRefunds } from '../payments/bank-refunds.ts';
+import { refundByMethod, type BankDetails } from './refund-by-method.ts';
 import { createPaymentProvider, type CapturedPayment, type PaymentProvider } from './payments/provider.ts';
 import {
   checkHoldLimits,
@@ -618,17 +620,14 @@ export class OrdersService {
    * Asks the provider for one refund row and finishes what it belongs to. Refused: the row
    * goes and the order is as it was (409). Unreachable: the row stays for the job (503).
    */
-  private async runRefund(refund: repo.RefundRow): Promise<void> {
+  private async runRefund(refund: repo.RefundRow, bank?: BankDetails): Promise<void> {
     const payment = await repo.findPayment(this.db, refund.orderId);
     let reference: string;
     try {
       if (!payment) throw conflict(`Order ${refund.orderId} has no recorded payment to refund.`);
-      ({ reference } = await this.provider.refund({
-        orderId: refund.orderId,
-        paymentReference: payment.providerReference,
-        amountRappen: refund.amountRappen,
-        key: refund.key,
-      }));
+      const method = (await repo.findOrder(this.db, refund.orderId))?.paymentMethod ?? 'PayPal';
+      const to = { provider: this.provider, wallet: this.wallet, bankRefunds: new BankRefunds(this.db) };
+      ({ reference } = await refundByMethod(to, method, payment, refund, bank));
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
       await withRetry(() =>
@@ -702,7 +701,12 @@ export class OrdersService {
    * unless a seller refunded their part before) goes back through the provider first.
    * Repeated or raced calls refund once (the refunds row's unique key) and answer the order.
    */
-  async cancel(caller: Caller, orderId: number, locale: string | null = null): Promise<Order> {
+  async cancel(
+    caller: Caller,
+    orderId: number,
+    locale: string | null = null,
+    bank?: BankDetails,
+  ): Promise<Order> {
     return this.serialized(orderId, async () => {
       const refund = await withRetry(() =>
         this.db.transaction(async (tx) => {
@@ -744,7 +748,7 @@ export class OrdersService {
           });
         }),
       );
-      if (refund) await this.runRefund(refund);
+      if (refund) await this.runRefund(refund, bank);
       return this.orderFor(caller, orderId);
     });
   }

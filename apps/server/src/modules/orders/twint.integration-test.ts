@@ -127,6 +127,23 @@ describe('TWINT through Datatrans (fake)', () => {
     expect(after.json()).toMatchObject({ isPaid: true, status: 'paid' });
   });
 
+  it('refunds a cancelled TWINT order through Datatrans, once', async () => {
+    const customer = await registerUser(t.app);
+    const order = await placeTwint(t, customer);
+    const { transactionId } = await start(customer, order.id);
+    fake.approve(transactionId);
+    expect((await deliver(fake.webhook(transactionId))).statusCode).toBe(200);
+    const cancel = () =>
+      t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel/`, headers: customer.auth });
+    const first = await cancel();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'refunded', refundedAmount: '54.50' });
+    expect((await cancel()).statusCode).toBe(200);
+    expect(fake.transactions.get(transactionId)!.credits).toEqual([
+      expect.objectContaining({ amount: 5450 }),
+    ]);
+  });
+
   it('takes no money for a late webhook of an expired order', async () => {
     const customer = await registerUser(t.app);
     const order = await placeTwint(t, customer);
