@@ -89,6 +89,11 @@ describe('the payment method at placement', () => {
     const holdDays = (new Date(order.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(holdDays).toBeGreaterThan(9.9);
     expect(holdDays).toBeLessThan(10.1);
+
+    const mails = await t.database.db.select().from(outbox);
+    const bill = mails.filter((m) => JSON.stringify(m).includes(`your invoice for order #${order.id}`));
+    expect(bill).toHaveLength(1);
+    expect(JSON.stringify(bill[0])).toContain(`/api/orders/${order.id}/qr-bill/`);
   });
 });
 

@@ -165,6 +165,11 @@ export class OrdersService {
         const holds = await repo.lockCustomerHolds(tx, caller.id, cart.productIds);
         checkHoldLimits(priced, holds, this.holdLimits());
         if (!(await repo.writePlacement(tx, { ...rows, takes: reservation.takes }))) throw STOCK_TAKEN;
+        if (cart.paymentMethod === 'Invoice') {
+          const { id, itemsRappen: items, shippingRappen: shipping, expiresAt } = rows.order;
+          const bill = { id, totalRappen: items + shipping, dueAt: expiresAt };
+          await repo.enqueueMail(tx, [mails.invoiceIssued(this.ctx, caller, bill)]);
+        }
         const answer = this.placedAnswer(caller, { rows, read });
         await options.onPlaced?.(tx, answer);
         return answer;
