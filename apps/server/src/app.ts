@@ -38,6 +38,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { productListPage, sellerProductList } from './modules/search/lists.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { orderPaymentPorts } from './modules/orders/payment-ports.ts';
+import { OrdersService } from './modules/orders/service.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { payoutsRoutes } from './modules/payouts/routes.ts';
@@ -156,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => searchRoutes(scope, ctx));
   await app.register(async (scope) => geoRoutes(scope, ctx));
   await app.register(async (scope) => ordersRoutes(scope, ctx));
-  await app.register(async (scope) => paymentsRoutes(scope, ctx, options.payments));
+  await app.register(async (scope) => paymentsRoutes(scope, ctx, paymentPorts(ctx, options.payments)));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
   await app.register(async (scope) => ledgerRoutes(scope, ctx));
   await app.register(async (scope) => payoutsRoutes(scope, ctx));
@@ -175,4 +177,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+}
+
+/** The payments module's ports from the orders service (decision 247); tests may replace any. */
+function paymentPorts(ctx: AppContext, given: Partial<PaymentsDeps> = {}): Partial<PaymentsDeps> {
+  return { ...orderPaymentPorts(ctx, new OrdersService(ctx)), ...given };
 }

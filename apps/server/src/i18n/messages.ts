@@ -445,6 +445,56 @@ export const MESSAGES: Catalogue = {
     fr: 'Créez votre profil avant de passer une commande.',
     it: 'Crea il tuo profilo prima di effettuare un ordine.',
   },
+  'Choose a payment method: PayPal, TWINT or Invoice.': {
+    de: 'Wählen Sie eine Zahlungsart: PayPal, TWINT oder Rechnung.',
+    fr: 'Choisissez un mode de paiement : PayPal, TWINT ou facture.',
+    it: 'Scegli un metodo di pagamento: PayPal, TWINT o fattura.',
+  },
+  '{method} is not offered on this server. Please choose another payment method.': {
+    de: '{method} wird hier nicht angeboten. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: '{method} n’est pas proposé ici. Veuillez choisir un autre mode de paiement.',
+    it: '{method} non è disponibile qui. Scegli un altro metodo di pagamento.',
+  },
+  'Invoice is offered once your e-mail address is confirmed. Please choose another payment method.': {
+    de: 'Kauf auf Rechnung ist möglich, sobald Ihre E-Mail-Adresse bestätigt ist. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'La facture est proposée dès que votre adresse e-mail est confirmée. Veuillez choisir un autre mode de paiement.',
+    it: 'La fattura è disponibile non appena il tuo indirizzo e-mail è confermato. Scegli un altro metodo di pagamento.',
+  },
+  'Invoice is offered once you have paid earlier orders. Please choose another payment method.': {
+    de: 'Kauf auf Rechnung ist möglich, sobald Sie frühere Bestellungen bezahlt haben. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'La facture est proposée dès que vous avez payé des commandes précédentes. Veuillez choisir un autre mode de paiement.',
+    it: 'La fattura è disponibile dopo aver pagato ordini precedenti. Scegli un altro metodo di pagamento.',
+  },
+  'This order is above the amount payable by invoice. Please choose another payment method.': {
+    de: 'Diese Bestellung übersteigt den Betrag, der auf Rechnung bezahlt werden kann. Bitte wählen Sie eine andere Zahlungsart.',
+    fr: 'Cette commande dépasse le montant payable par facture. Veuillez choisir un autre mode de paiement.',
+    it: 'Questo ordine supera l’importo pagabile con fattura. Scegli un altro metodo di pagamento.',
+  },
+  'Order {id} is paid by invoice: please pay it with its QR-bill.': {
+    de: 'Bestellung {id} wird auf Rechnung bezahlt: Bitte bezahlen Sie sie mit ihrer QR-Rechnung.',
+    fr: 'La commande {id} se paie par facture : veuillez la payer avec sa facture QR.',
+    it: 'L’ordine {id} si paga con fattura: pagalo con la sua QR-fattura.',
+  },
+  'Order {id} is not paid with TWINT.': {
+    de: 'Bestellung {id} wird nicht mit TWINT bezahlt.',
+    fr: 'La commande {id} ne se paie pas avec TWINT.',
+    it: 'L’ordine {id} non si paga con TWINT.',
+  },
+  'Start the TWINT payment of order {id} first.': {
+    de: 'Starten Sie zuerst die TWINT-Zahlung für Bestellung {id}.',
+    fr: 'Lancez d’abord le paiement TWINT de la commande {id}.',
+    it: 'Avvia prima il pagamento TWINT dell’ordine {id}.',
+  },
+  'TWINT has not confirmed the payment of order {id} yet. Please try again in a moment.': {
+    de: 'TWINT hat die Zahlung für Bestellung {id} noch nicht bestätigt. Bitte versuchen Sie es gleich nochmals.',
+    fr: 'TWINT n’a pas encore confirmé le paiement de la commande {id}. Veuillez réessayer dans un instant.',
+    it: 'TWINT non ha ancora confermato il pagamento dell’ordine {id}. Riprova tra un momento.',
+  },
+  'This order was paid by bank transfer: enter the IBAN and the account holder the refund goes to.': {
+    de: 'Diese Bestellung wurde per Banküberweisung bezahlt: Geben Sie die IBAN und den Kontoinhaber für die Rückerstattung an.',
+    fr: 'Cette commande a été payée par virement bancaire : indiquez l’IBAN et le titulaire du compte pour le remboursement.',
+    it: 'Questo ordine è stato pagato con bonifico bancario: indica l’IBAN e il titolare del conto per il rimborso.',
+  },
   'Your cart is empty.': {
     de: 'Ihr Warenkorb ist leer.',
     fr: 'Votre panier est vide.',

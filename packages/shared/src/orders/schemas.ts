@@ -177,6 +177,8 @@ export const orderSchema = z.object({
   customer: z.object({ name: z.string(), email: z.string() }),
   shippingAddress: shippingAddressViewSchema.nullable(),
   paymentMethod: z.string(),
+  /** Invoice orders only: the QR-bill's reference (27 digits), GET /api/orders/{id}/qr-bill/ prints it. */
+  qrReference: z.string().optional(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
   status: orderStatusSchema,
@@ -238,6 +240,16 @@ export const payBodySchema = z
   .nullable()
   .optional();
 
+/** PUT /api/orders/{id}/cancel/: where the refund of an invoice paid by bank transfer goes. */
+export const cancelBodySchema = z
+  .object({
+    iban: z.string().trim().max(42).optional(),
+    accountHolder: z.string().trim().max(200).optional(),
+  })
+  .passthrough()
+  .nullable()
+  .optional();
+
 export const retrieveBodySchema = z
   .object({ code: z.string().trim().max(20).optional() })
   .nullable()
@@ -291,4 +303,6 @@ export const paymentConfigSchema = z.object({
 
 /** Answer of POST /api/orders/{id}/paypal/: the PayPal order id the JS SDK approves. */
 export const paypalOrderCreatedSchema = z.object({ id: z.string() });
+/** POST /api/orders/{id}/twint/: the provider's transaction and where the browser goes to approve it. */
+export const twintCheckoutSchema = z.object({ transactionId: z.string(), redirectUrl: z.string() });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

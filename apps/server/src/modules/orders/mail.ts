@@ -8,7 +8,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatCHF, trackingUrl, type Carrier } from '@marktgasse/shared';
+import {
+  formatCHF,
+  formatQrReference,
+  qrReferenceForOrder,
+  trackingUrl,
+  type Carrier,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import {
   claimMail,
@@ -47,6 +53,24 @@ function link(ctx: AppContext, route: string): string {
 const signature = '\n\nMarktgasse — the marketplace of Swiss shops';
 
 export const mails = {
+  /** An invoice order's bill (decision 247): the one e-mail sent at placement, since it asks for payment. */
+  invoiceIssued(
+    ctx: AppContext,
+    to: { email: string; username: string },
+    order: { id: number; totalRappen: number; dueAt: Date },
+  ): MailInput {
+    const base = link(ctx, '').replace(/\/#$/, '');
+    const due = order.dueAt.toISOString().slice(0, 10).split('-').reverse().join('.');
+    return {
+      recipient: to.email,
+      subject: `Marktgasse: your invoice for order #${order.id}`,
+      body:
+        `Hello ${to.username},\n\nthank you for your order #${order.id}. Please pay ${formatCHF(order.totalRappen)} ` +
+        `by ${due} with the QR-bill in your e-banking (reference ${formatQrReference(qrReferenceForOrder(order.id))}); ` +
+        `the items are held for you until then.\n\nQR-bill (PDF, when signed in): ${base}/api/orders/${order.id}/qr-bill/\n` +
+        `Your order: ${link(ctx, `/customer-order/${order.id}`)}${signature}`,
+    };
+  },
   orderPaid(
     ctx: AppContext,
     to: { email: string; username: string },

@@ -11,7 +11,9 @@ import {
   isSwiss,
   normaliseSwissPhone,
   parseRappen,
+  PAYMENT_METHODS,
   SWISS_POSTCODE,
+  type PaymentMethod,
   type CartTotals,
   type orderCreateSchema,
   type ShippingAddress,
@@ -44,7 +46,7 @@ export function pickupCode(): string {
 export interface Cart {
   lines: CartLine[];
   productIds: number[];
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   shippingAddress: ShippingAddress | null;
   /** The totals the client showed, in Rappen: placement refuses to charge anything else. */
   clientItemsRappen: number;
@@ -56,6 +58,13 @@ function deliveryAddress(sent: ShippingAddress): ShippingAddress {
   const { name, phone, ...address } = sent;
   const normalised = phone ? normaliseSwissPhone(phone) : null;
   return { ...(name ? { name } : {}), ...address, ...(normalised ? { phone: normalised } : {}) };
+}
+
+/** `PayPal`, `TWINT` or `Invoice` as sent (any letter case); anything else is a 400. */
+export function paymentMethodOf(sent: string): PaymentMethod {
+  const method = PAYMENT_METHODS.find((m) => m.toLowerCase() === sent.trim().toLowerCase());
+  if (!method) throw badRequest('Choose a payment method: PayPal, TWINT or Invoice.');
+  return method;
 }
 
 /** Step 1: the cart as sent, checked for what needs no database (400, or 403 without a profile). */
@@ -87,7 +96,7 @@ export function validateCart(caller: Caller, input: OrderCreate): Cart {
   return {
     lines,
     productIds: [...new Set(lines.map((l) => l.id))],
-    paymentMethod: input.paymentMethod,
+    paymentMethod: paymentMethodOf(input.paymentMethod),
     shippingAddress,
     clientItemsRappen,
     clientShippingRappen,

@@ -1037,3 +1037,58 @@ export async function releaseSellerOrderAllocations(
       quantity: stockAllocations.quantity,
     });
 }
+
+/** How many of the customer's orders were paid (cancelled afterwards or not): invoice's track record. */
+export async function countPaidOrders(db: DbOrTx, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), sql`${orders.paidAt} is not null`));
+  return row?.n ?? 0;
+}
+
+/** A new TWINT transaction replaces an earlier one not paid with, while the order still asks `totalRappen`. */
+export async function replaceProviderOrderId(
+  db: DbOrTx,
+  orderId: number,
+  providerOrderId: string,
+  totalRappen: number,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ providerOrderId })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.isPaid, false),
+        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${totalRappen}`,
+      ),
+    );
+}
+
+/** Unpaid TWINT orders whose transaction started over two minutes ago: the status poll's work. */
+export async function pendingTwintTransactions(db: DbOrTx, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.providerOrderId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'TWINT'),
+        eq(orders.isPaid, false),
+        eq(orders.status, 'pending'),
+        sql`${orders.providerOrderId} is not null`,
+        sql`${orders.createdAt} < now() - interval '2 minutes'`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id!);
+}
+
+/** The order a TWINT transaction belongs to. */
+export async function findOrderByProviderOrderId(
+  db: DbOrTx,
+  providerOrderId: string,
+): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).limit(1);
+  return rows[0];
+}

@@ -12,6 +12,8 @@ import {
   pagedSellerOrdersSchema,
   pagingQuerySchema,
   payBodySchema,
+  cancelBodySchema,
+  twintCheckoutSchema,
   type Paged,
   paymentConfigSchema,
   paypalOrderCreatedSchema,
@@ -188,6 +190,22 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       service.createProviderCheckout(requireUser(request), idParam(request.params.id, 'order')),
   );
 
+  app.post(
+    '/api/orders/:id/twint/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Start the TWINT payment of a TWINT order: answers the provider transaction and the page the browser goes to (decision 247)',
+        security: bearer,
+        params: idParams,
+        response: { 200: twintCheckoutSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => service.startTwintPayment(requireUser(request), idParam(request.params.id, 'order')),
+  );
+
   quiet.put(
     '/api/orders/:id/pay/',
     {
@@ -227,9 +245,10 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ['orders'],
         summary:
-          'Customer: cancel the order while no part has been sent or picked up. Unpaid: cancelled and its stock released at once. Paid: refunded in full through the payment provider first (409 when the provider refuses, and the order stays as it was). Repeated calls refund once.',
+          'Customer: cancel the order while no part has been sent or picked up. Unpaid: cancelled and its stock released at once. Paid: refunded in full through the payment provider first (409 when the provider refuses, and the order stays as it was); an invoice paid by bank transfer needs {iban, accountHolder} for the refund (400 without). Repeated calls refund once.',
         security: bearer,
         params: idParams,
+        body: cancelBodySchema,
         response: { 200: orderSchema, ...errors },
       },
       preValidation: signedIn,
@@ -237,7 +256,8 @@ export async function ordersRoutes(root: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const caller = requireUser(request);
       const id = idParam(request.params.id, 'order');
-      const order = await service.cancel(caller, id, mailLanguage(request));
+      const bank = request.body ?? undefined;
+      const order = await service.cancel(caller, id, mailLanguage(request), bank);
       request.log.info({ audit: 'order-cancelled', orderId: id, userId: caller.id }, 'order cancelled');
       return order;
     },

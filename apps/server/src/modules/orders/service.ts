@@ -28,6 +28,13 @@ import { StoresService } from '../stores/service.ts';
 import { cancelMails, mails, type MailLine } from './mail.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { CapturedPayment, PaymentProvider } from './payments/provider.ts';
+import { checkPaymentMethod, holdMinutes } from './payment-method.ts';
+import { createWalletProvider } from '../payments/twint.ts';
+import type { TwintPayment } from '../payments/twint.ts';
+import type { WalletCheckout, WalletProvider } from '../payments/wallet-provider.ts';
+import { confirmTwint, giveBackTwint, startTwint } from './twint-pay.ts';
+import { BankRefunds } from '../payments/bank-refunds.ts';
+import { refundByMethod, type BankDetails } from './refund-by-method.ts';
 import {
   checkHoldLimits,
   placementRows,
@@ -87,6 +94,8 @@ export interface PlaceOptions {
 
 export class OrdersService {
   readonly provider: PaymentProvider;
+  /** TWINT's provider (Datatrans, or the built-in test provider; decisions 230, 247). */
+  readonly wallet: WalletProvider;
   private readonly db: Db;
   private readonly stores: StoresService;
   /** Every money event posts in the transaction of its state change (decisions 228, 243). */
@@ -98,6 +107,7 @@ export class OrdersService {
   constructor(private readonly ctx: AppContext) {
     this.db = ctx.database.db;
     this.provider = createPaymentProvider(ctx.config);
+    this.wallet = createWalletProvider(ctx.config);
     this.stores = new StoresService(ctx);
     this.ledger = new LedgerService(this.db, commissionDefaults(ctx.config));
     this.audit = new AuditService(ctx);
@@ -149,9 +159,17 @@ export class OrdersService {
   private async tryPlace(caller: Caller, cart: Cart, options: PlaceOptions): Promise<Order | null> {
     const read = await repo.readForPlacement(this.db, cart.productIds, cart.lines.length);
     const priced = priceCart(caller, cart, read.products);
+    const { itemsRappen, shippingRappen } = priced.totals;
+    await checkPaymentMethod(
+      this.db,
+      this.ctx.config,
+      caller,
+      cart.paymentMethod,
+      itemsRappen + shippingRappen,
+    );
     const reservation = reserve(priced, read.stocks);
     const rows = placementRows(caller, cart, priced, reservation, read, {
-      minutes: this.ctx.config.ORDER_HOLD_MINUTES,
+      minutes: holdMinutes(this.ctx.config, cart.paymentMethod),
       extensions: this.ctx.config.ORDER_HOLD_MAX_EXTENSIONS,
       locale: options.locale ?? null,
     });
@@ -161,6 +179,11 @@ export class OrdersService {
         checkHoldLimits(priced, holds, this.holdLimits());
         if (!(await repo.writePlacement(tx, { ...rows, takes: reservation.takes }))) throw STOCK_TAKEN;
         await this.ledger.freezeOrder(tx, rows.order.id);
+        if (cart.paymentMethod === 'Invoice') {
+          const { id, itemsRappen: items, shippingRappen: shipping, expiresAt } = rows.order;
+          const bill = { id, totalRappen: items + shipping, dueAt: expiresAt };
+          await repo.enqueueMail(tx, [mails.invoiceIssued(this.ctx, caller, bill)]);
+        }
         const answer = this.placedAnswer(caller, { rows, read });
         await options.onPlaced?.(tx, answer);
         return answer;
@@ -361,8 +384,12 @@ export class OrdersService {
     providerOrderId: string | undefined,
     locale: string | null = null,
   ): Promise<Order> {
+    const method = (await repo.findOrder(this.db, orderId))?.paymentMethod;
+    if (method === 'TWINT') return this.payTwint(caller, orderId);
     return this.serialized(orderId, async () => {
       const order = await this.payable(caller, orderId);
+      if (order.paymentMethod === 'Invoice')
+        throw conflict(`Order ${orderId} is paid by invoice: please pay it with its QR-bill.`);
       const paying = await repo.beginPaying(
         this.db,
         order.id,
@@ -408,7 +435,78 @@ export class OrdersService {
    * Records a completed capture: paid when the order can still be honoured, otherwise the
    * payment is recorded and refunded through the provider and the customer is mailed.
    */
-  private async recordCapture(orderId: number, captured: CapturedPayment): Promise<'paid' | 'refunded'> {
+  /** Starts the TWINT payment of the caller's unpaid TWINT order (once; its id is kept on the order). */
+  async startTwintPayment(caller: Caller, orderId: number): Promise<WalletCheckout> {
+    return this.serialized(orderId, async () => {
+      const order = await this.payable(caller, orderId);
+      if (order.paymentMethod !== 'TWINT') throw conflict(`Order ${orderId} is not paid with TWINT.`);
+      const totalRappen = order.itemsRappen + order.shippingRappen;
+      const checkout = await startTwint(this.wallet, this.ctx.config, { id: order.id, totalRappen });
+      await repo.replaceProviderOrderId(this.db, order.id, checkout.transactionId, totalRappen);
+      const stored = await repo.findOrder(this.db, order.id);
+      if (stored?.providerOrderId !== checkout.transactionId) throw amountChanged(order.id);
+      return checkout;
+    });
+  }
+
+  /** The browser's return (or, with the test provider, the whole payment): confirm and record once. */
+  private async payTwint(caller: Caller, orderId: number): Promise<Order> {
+    const transactionId =
+      (await repo.findOrder(this.db, orderId))?.providerOrderId ??
+      (this.wallet.name === 'test' ? (await this.startTwintPayment(caller, orderId)).transactionId : null);
+    await this.serialized(orderId, async () => {
+      const order = await this.payable(caller, orderId);
+      if (!transactionId) throw conflict(`Start the TWINT payment of order ${orderId} first.`);
+      const totalRappen = order.itemsRappen + order.shippingRappen;
+      const payment = await confirmTwint(this.wallet, { id: order.id, totalRappen }, transactionId);
+      if (!(await this.recordWalletPayment(order.id, payment))) {
+        await giveBackTwint(this.wallet, { id: order.id, totalRappen }, transactionId);
+        throw conflict(
+          `Order ${orderId} could no longer be honoured when the payment arrived, so the payment of ${formatCHF(payment.amountRappen)} was refunded in full.`,
+        );
+      }
+    });
+    return this.orderFor(caller, orderId);
+  }
+
+  /** A settled TWINT payment through the capture path; false when the order can no longer take it. */
+  async recordWalletPayment(orderId: number, payment: TwintPayment): Promise<boolean> {
+    return this.recordBankPayment(
+      orderId,
+      { amountRappen: payment.amountRappen, bankReference: payment.reference },
+      payment.provider,
+    );
+  }
+
+  /**
+   * A bank credit for an invoice order, through the same capture path (decision 247): true when
+   * it paid the order now or paid it before with this credit; false when the order can no
+   * longer be paid (the credit goes to the list of payments to return, nothing is refunded here).
+   */
+  async recordBankPayment(
+    orderId: number,
+    payment: { amountRappen: number; bankReference: string },
+    provider = 'bank',
+  ): Promise<boolean> {
+    const captured = {
+      provider,
+      reference: payment.bankReference,
+      amountRappen: payment.amountRappen,
+      currency: 'CHF',
+    };
+    try {
+      return (await this.recordCapture(orderId, captured, { refundRefused: false })) === 'paid';
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') return false; // paid otherwise
+      throw error;
+    }
+  }
+
+  private async recordCapture(
+    orderId: number,
+    captured: CapturedPayment,
+    options = { refundRefused: true },
+  ): Promise<'paid' | 'refunded' | 'refused'> {
     const paid = await withRetry(() =>
       this.db.transaction(async (tx) => {
         const order = await repo.lockOrder(tx, orderId);
@@ -434,6 +532,7 @@ export class OrdersService {
       await this.refundPartsCancelledDuringCapture(orderId);
       return 'paid';
     }
+    if (!options.refundRefused) return 'refused';
     const refund = await withRetry(() =>
       this.db.transaction(async (tx) => {
         await repo.insertPaymentOnce(tx, {
@@ -542,17 +641,14 @@ export class OrdersService {
    * Asks the provider for one refund row and finishes what it belongs to. Refused: the row
    * goes and the order is as it was (409). Unreachable: the row stays for the job (503).
    */
-  private async runRefund(refund: repo.RefundRow): Promise<void> {
+  private async runRefund(refund: repo.RefundRow, bank?: BankDetails): Promise<void> {
     const payment = await repo.findPayment(this.db, refund.orderId);
     let reference: string;
     try {
       if (!payment) throw conflict(`Order ${refund.orderId} has no recorded payment to refund.`);
-      ({ reference } = await this.provider.refund({
-        orderId: refund.orderId,
-        paymentReference: payment.providerReference,
-        amountRappen: refund.amountRappen,
-        key: refund.key,
-      }));
+      const method = (await repo.findOrder(this.db, refund.orderId))?.paymentMethod ?? 'PayPal';
+      const to = { provider: this.provider, wallet: this.wallet, bankRefunds: new BankRefunds(this.db) };
+      ({ reference } = await refundByMethod(to, method, payment, refund, bank));
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAVAILABLE') throw error;
       await withRetry(() =>
@@ -642,7 +738,12 @@ export class OrdersService {
    * unless a seller refunded their part before) goes back through the provider first.
    * Repeated or raced calls refund once (the refunds row's unique key) and answer the order.
    */
-  async cancel(caller: Caller, orderId: number, locale: string | null = null): Promise<Order> {
+  async cancel(
+    caller: Caller,
+    orderId: number,
+    locale: string | null = null,
+    bank?: BankDetails,
+  ): Promise<Order> {
     return this.serialized(orderId, async () => {
       const refund = await withRetry(() =>
         this.db.transaction(async (tx) => {
@@ -684,7 +785,7 @@ export class OrdersService {
           });
         }),
       );
-      if (refund) await this.runRefund(refund);
+      if (refund) await this.runRefund(refund, bank);
       return this.orderFor(caller, orderId);
     });
   }

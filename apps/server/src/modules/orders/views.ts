@@ -1,5 +1,6 @@
 /** Maps order rows to the §3 response shapes. Money leaves as decimal strings, times as ISO 8601. */
 import {
+  qrReferenceForOrder,
   rappenToDecimal,
   trackingUrl,
   type Order,
@@ -148,6 +149,7 @@ export function orderView(media: MediaStorage, graph: OrderGraph, order: OrderRo
     customer: { name: customer?.username ?? '', email: customer?.email ?? '' },
     shippingAddress: addressView(order.shippingAddress),
     paymentMethod: order.paymentMethod,
+    ...(order.paymentMethod === 'Invoice' ? { qrReference: qrReferenceForOrder(order.id) } : {}),
     isPaid: order.isPaid,
     paidAt: iso(order.paidAt),
     status: effectiveStatus(order),

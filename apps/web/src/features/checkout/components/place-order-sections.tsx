@@ -9,7 +9,7 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { parseRappen, type ShippingAddress } from '@marktgasse/shared';
+import { parseRappen, type PaymentMethod, type ShippingAddress } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
 import { SummaryRow } from '../../../components/summary-row';
 import { loginFor, paths } from '../../../config/paths';
@@ -17,6 +17,7 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { useCountText } from '../../../i18n/plural';
 import { postalLine } from '../../../lib/place-line';
+import { PAYMENT_LABELS } from '../lib/payment-labels';
 import { lineLabel, type CartSummary, type PickupLocation, type SellerGroup } from '../lib/cart-groups';
 import { CartThumb } from './cart-thumb';
 
@@ -82,7 +83,7 @@ export function PaymentSection({ method }: { method: string }) {
     <Section title={t('checkout.place.paymentMethod')}>
       <p className="mb-0">
         <strong>{t('checkout.place.method')} </strong>
-        {method}
+        {method in PAYMENT_LABELS ? t(PAYMENT_LABELS[method as PaymentMethod]) : method}
       </p>
     </Section>
   );

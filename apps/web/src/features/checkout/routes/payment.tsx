@@ -2,13 +2,21 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
+import { formatCHF, parseRappen, type PaymentMethod } from '@marktgasse/shared';
 import { FormContainer } from '../../../components/form-container';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { DEFAULT_PAYMENT_METHOD, useCart } from '../../../stores/cart';
+import { usePaymentMethods } from '../api/payment-methods';
 import { CheckoutSteps } from '../components/checkout-steps';
+import { PAYMENT_LABELS } from '../lib/payment-labels';
 import '../checkout.css';
+
+const HINTS: Partial<Record<PaymentMethod, string>> = {
+  TWINT: 'checkout.payment.twintHint',
+  Invoice: 'checkout.payment.invoiceHint',
+};
 
 export function Component() {
   const t = useT();
@@ -16,8 +24,12 @@ export function Component() {
   const navigate = useNavigate();
   const hasOnline = useCart((s) => s.cartItems.some((i) => i.orderType === 'online'));
   const shippingAddress = useCart((s) => s.shippingAddress);
+  const saved = useCart((s) => s.paymentMethod);
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);
-  const [method, setMethod] = useState(DEFAULT_PAYMENT_METHOD);
+  const offered = usePaymentMethods();
+  const methods: PaymentMethod[] = offered.data?.methods.map((m) => m.method) ?? ['PayPal'];
+  const [choice, setChoice] = useState(saved ?? DEFAULT_PAYMENT_METHOD);
+  const method = methods.includes(choice as PaymentMethod) ? choice : DEFAULT_PAYMENT_METHOD;
 
   // An address saved before the recipient's name was asked for goes back for the name.
   if (hasOnline && !shippingAddress?.name) return <Navigate to={paths.shipping} replace />;
@@ -27,6 +39,13 @@ export function Component() {
     savePaymentMethod(method);
     navigate(paths.placeOrder);
   };
+  const invoice = offered.data?.invoice;
+  const hint = (m: PaymentMethod) => {
+    const key = HINTS[m];
+    if (!key) return null;
+    const max = invoice ? formatCHF(parseRappen(invoice.maxAmount) ?? 0) : '';
+    return t(key, { days: invoice?.holdDays ?? 10, max });
+  };
 
   return (
     <FormContainer>
@@ -35,15 +54,20 @@ export function Component() {
       <Form onSubmit={submit} className="bg-white p-3 p-md-4 rounded border">
         <fieldset className="mb-3">
           <legend className="fs-6 fw-semibold">{t('checkout.payment.select')}</legend>
-          <Form.Check
-            type="radio"
-            id="payment-paypal"
-            name="paymentMethod"
-            label={t('checkout.payment.paypal')}
-            value="PayPal"
-            checked={method === 'PayPal'}
-            onChange={(e) => setMethod(e.target.value)}
-          />
+          {methods.map((m) => (
+            <div key={m} className="mb-2">
+              <Form.Check
+                type="radio"
+                id={`payment-${m.toLowerCase()}`}
+                name="paymentMethod"
+                label={t(PAYMENT_LABELS[m])}
+                value={m}
+                checked={method === m}
+                onChange={(e) => setChoice(e.target.value)}
+              />
+              {hint(m) && <div className="form-text ms-4">{hint(m)}</div>}
+            </div>
+          ))}
         </fieldset>
         <Button type="submit">{t('checkout.continue')}</Button>
       </Form>

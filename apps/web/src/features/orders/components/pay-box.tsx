@@ -11,6 +11,7 @@ import { createPaypalOrder, usePaymentConfig, usePayOrder } from '../api/orders'
 import { minutesLeft } from '../lib/dates';
 import { HoldWarning } from './hold-warning';
 import { PaypalButtons } from './paypal-buttons';
+import { InvoicePay, TwintPay } from './swiss-pay';
 
 /** The minutes an unpaid order still holds its stock; refreshes the order when the time is up. */
 function HoldTime({ order, onExpired }: { order: Order; onExpired: () => void }) {
@@ -40,8 +41,21 @@ function HoldTime({ order, onExpired }: { order: Order; onExpired: () => void })
   );
 }
 
-/** Paying an unpaid order: the test payment or PayPal's buttons, with the time it is still held. */
+/** Paying an unpaid order by its method: TWINT, the QR-bill, or the test payment / PayPal's buttons. */
 export function PayBox({ order, refetch }: { order: Order; refetch: () => void }) {
+  if (order.paymentMethod === 'Invoice') return <InvoicePay order={order} />;
+  if (order.paymentMethod === 'TWINT')
+    return (
+      <>
+        <HoldTime order={order} onExpired={refetch} />
+        <TwintPay order={order} />
+      </>
+    );
+  return <PaypalPayBox order={order} refetch={refetch} />;
+}
+
+/** PayPal (or the built-in test payment), as before issue 27. */
+function PaypalPayBox({ order, refetch }: { order: Order; refetch: () => void }) {
   const config = usePaymentConfig(true);
   const pay = usePayOrder(String(order.id));
   const [paypalError, setPaypalError] = useState<string | null>(null);

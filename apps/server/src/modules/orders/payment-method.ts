@@ -1,0 +1,51 @@
+/**
+ * Placement's payment method (issue 27, decisions 232 and 247): is the method offered here,
+ * may this customer pay this total by invoice, and how long the order holds its stock.
+ */
+import { invoiceRefusal, type InvoiceRefusal, type PaymentMethod } from '@marktgasse/shared';
+import type { Config } from '../../config/env.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { invoiceLimits, offeredMethods } from '../payments/methods.ts';
+import * as repo from './repo.ts';
+
+/**
+ * The accounts module has no e-mail confirmation yet (decision 247): no address counts as
+ * confirmed, so with INVOICE_REQUIRE_CONFIRMED_EMAIL=true (the default) invoice is refused
+ * until confirmation exists; an operator who sets it to false accepts unconfirmed addresses.
+ */
+const EMAIL_CONFIRMATION_EXISTS = false;
+
+const REFUSALS: Record<InvoiceRefusal, string> = {
+  emailNotConfirmed:
+    'Invoice is offered once your e-mail address is confirmed. Please choose another payment method.',
+  tooFewPaidOrders:
+    'Invoice is offered once you have paid earlier orders. Please choose another payment method.',
+  aboveMaximum: 'This order is above the amount payable by invoice. Please choose another payment method.',
+};
+
+/** 400 when the method is not offered by this installation; 409 when invoice is refused for this order. */
+export async function checkPaymentMethod(
+  db: DbOrTx,
+  config: Config,
+  caller: Caller,
+  method: PaymentMethod,
+  totalRappen: number,
+): Promise<void> {
+  if (method === 'PayPal') return; // as before issue 27: the PayPal provider decides at payment
+  if (!offeredMethods(config).methods.some((m) => m.method === method))
+    throw badRequest(`${method} is not offered on this server. Please choose another payment method.`);
+  if (method !== 'Invoice') return;
+  const customer = {
+    emailConfirmed: EMAIL_CONFIRMATION_EXISTS,
+    paidOrders: await repo.countPaidOrders(db, caller.id),
+  };
+  const refusal = invoiceRefusal(customer, totalRappen, invoiceLimits(config));
+  if (refusal) throw conflict(REFUSALS[refusal]);
+}
+
+/** Invoice orders hold their stock INVOICE_HOLD_DAYS while the transfer comes in; others ORDER_HOLD_MINUTES. */
+export function holdMinutes(config: Config, method: PaymentMethod): number {
+  return method === 'Invoice' ? config.INVOICE_HOLD_DAYS * 24 * 60 : config.ORDER_HOLD_MINUTES;
+}

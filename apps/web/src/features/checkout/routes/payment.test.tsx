@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PaymentMethods } from '@marktgasse/shared';
+import { useI18n } from '../../../i18n';
+import { Component as Payment } from './payment';
+
+function renderPayment(methods: PaymentMethods['methods']) {
+  const answer: PaymentMethods = {
+    currency: 'CHF',
+    methods,
+    invoice: methods.some((m) => m.method === 'Invoice')
+      ? { holdDays: 10, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' }
+      : null,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 })),
+  );
+  const router = createMemoryRouter([{ path: '/payment', element: <Payment /> }], {
+    initialEntries: ['/payment'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the payment screen', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await useI18n.getState().setLocale('en');
+  });
+
+  it('offers TWINT and the QR-bill invoice in Swiss German, PayPal chosen by default', async () => {
+    await useI18n.getState().setLocale('de-CH');
+    renderPayment([
+      { method: 'PayPal', provider: 'test', clientId: null },
+      { method: 'TWINT', provider: 'test', clientId: null },
+      { method: 'Invoice', provider: 'bank', clientId: null },
+    ]);
+    expect(((await screen.findByLabelText('Rechnung (QR-Rechnung)')) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    expect((screen.getByLabelText('TWINT') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('PayPal oder Kreditkarte') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/innert 10 Tagen/)).toBeTruthy();
+  });
+
+  it('shows only what the installation lists', async () => {
+    renderPayment([{ method: 'PayPal', provider: 'paypal', clientId: 'abc' }]);
+    expect(((await screen.findByLabelText('PayPal or Credit Card')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('TWINT')).toBeNull();
+    expect(screen.queryByLabelText('Invoice (QR-bill)')).toBeNull();
+  });
+});
