@@ -287,10 +287,16 @@ export interface PartRows {
   sellerOrderId: number;
   sellerId: number;
   shippingRappen: number;
-  lines: { orderItemId: number; categoryId: number; unitPriceRappen: number; quantity: number }[];
+  lines: {
+    orderItemId: number;
+    categoryId: number;
+    vat: 'standard' | 'reduced' | 'exempt';
+    unitPriceRappen: number;
+    quantity: number;
+  }[];
 }
 
-/** The seller parts of an order (or one part), with each line's product category. */
+/** The seller parts of an order (or one part), with each line's product category and VAT rate. */
 export async function partRows(
   db: DbOrTx,
   of: { orderId: number } | { sellerOrderId: number },
@@ -304,6 +310,7 @@ export async function partRows(
       shippingRappen: sellerOrders.shippingRappen,
       orderItemId: orderItems.id,
       categoryId: products.categoryId,
+      vat: products.vatRate,
       unitPriceRappen: orderItems.priceRappen,
       quantity: orderItems.quantity,
     })
@@ -327,6 +334,7 @@ export async function partRows(
     part.lines.push({
       orderItemId: row.orderItemId,
       categoryId: row.categoryId,
+      vat: row.vat,
       unitPriceRappen: row.unitPriceRappen,
       quantity: row.quantity,
     });

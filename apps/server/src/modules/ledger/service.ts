@@ -102,7 +102,7 @@ export class LedgerService {
 
   /**
    * Freezes the terms of every seller part of an order just placed, read from its rows inside
-   * the placement's transaction (decision 243). Products carry no VAT category yet: standard.
+   * the placement's transaction (decision 243), each line at its product's VAT rate (decision 235).
    */
   async freezeOrder(tx: DbOrTx, orderId: number): Promise<void> {
     const parts = await repo.partRows(tx, { orderId });
@@ -110,7 +110,7 @@ export class LedgerService {
     // One read of the rules and one insert for every part: placement stays fast (decision 243).
     await repo.insertTerms(
       tx,
-      parts.flatMap((part) => termsRows(settings, placed(part))),
+      parts.flatMap((part) => termsRows(settings, part)),
     );
   }
 
@@ -143,7 +143,7 @@ export class LedgerService {
     if (terms.lines === 0) {
       // Placed before the ledger was wired (decision 243): its terms are frozen now, from today's rules.
       for (const part of await repo.partRows(tx, { sellerOrderId: e.sellerOrderId }))
-        await this.freezeTerms(tx, placed(part));
+        await this.freezeTerms(tx, part);
       terms = await repo.partTerms(tx, e.sellerOrderId);
       if (terms.lines === 0) return false;
     }
@@ -333,10 +333,6 @@ function termsRows(settings: CommissionSettings, part: PlacedPart): repo.FrozenT
     rows.push({ sellerOrderId: part.sellerOrderId, orderItemId: null, ...storedTerms(shipping) });
   }
   return rows;
-}
-
-function placed(part: repo.PartRows): PlacedPart {
-  return { ...part, lines: part.lines.map((line) => ({ ...line, vat: 'standard' as const })) };
 }
 
 function storedTerms(terms: ReturnType<typeof lineTerms>) {
