@@ -78,12 +78,15 @@ export const mails = {
     items: MailLine[],
   ): MailInput {
     // The customer's first e-mail about an order: none is sent at placement (decision 170).
+    // It links the platform's receipt with the VAT of each rate (Art. 20a MWSTG, decision 235).
+    const base = link(ctx, '').replace(/\/#$/, '');
     return {
       recipient: to.email,
       subject: `Marktgasse: payment received for order #${order.id}`,
       body:
         `Hello ${to.username},\n\nwe received your payment of ${formatCHF(order.totalRappen)} for order #${order.id}. ` +
         `The sellers are preparing it.\n\n${lines(items)}\n\nTotal: ${formatCHF(order.totalRappen)}\n` +
+        `Receipt with VAT (PDF, when signed in): ${base}/api/orders/${order.id}/receipt/\n` +
         `${link(ctx, `/customer-order/${order.id}`)}${signature}`,
     };
   },

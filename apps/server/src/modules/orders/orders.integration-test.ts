@@ -305,6 +305,7 @@ describe('placing an order', () => {
     const paidMail = (await mailsOf(placed.id)).find((m) => /payment received/.test(m.subject));
     expect(paidMail?.body).toContain(`3 × ${split.name}`);
     expect(paidMail?.body).toContain('Total: CHF 138.50');
+    expect(paidMail?.body).toContain(`/api/orders/${placed.id}/receipt/`);
   });
 
   it('sells the last 5 units to exactly 5 of 50 concurrent customers', async () => {
