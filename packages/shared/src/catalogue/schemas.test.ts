@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productCreateSchema } from './schemas.ts';
 
 describe('productCreateSchema', () => {
-  it('turns the price into Rappen and ignores a seller field', () => {
+  it('turns the price into Rappen, defaults the VAT rate to standard and ignores a seller field', () => {
     const parsed = productCreateSchema.parse({
       brand: 'Guetzli Manufaktur',
       name: 'Bretzeli',
@@ -18,6 +18,7 @@ describe('productCreateSchema', () => {
       description: '',
       category: 1,
       subcategory: 2,
+      vatRate: 'standard',
     });
   });
 });
