@@ -492,6 +492,13 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   'PUT /api/orders/:id/pay': [
     { url: (w) => `/api/orders/${w.unpaidOrder.id}/pay/`, expect: ONLY_A(200), order: A_LAST },
   ],
+  'POST /api/orders/:id/twint': [
+    {
+      label: 'a PayPal order: only its customer learns that it is not paid with TWINT',
+      url: (w) => `/api/orders/${w.unpaidOrder.id}/twint/`,
+      expect: ONLY_A(409),
+    },
+  ],
   'PUT /api/orders/:id/cancel': [
     {
       label: 'a fresh unpaid order of A (each role tries its own copy)',
