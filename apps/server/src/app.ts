@@ -39,7 +39,7 @@ import { productListPage, sellerProductList } from './modules/search/lists.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { orderPaymentPorts } from './modules/orders/payment-ports.ts';
-import { OrdersService } from './modules/orders/service.ts';
+import { orderServicesFor } from './modules/orders/services.ts';
 import { paymentsRoutes, type PaymentsDeps } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { payoutsRoutes } from './modules/payouts/routes.ts';
@@ -181,5 +181,5 @@ declare module 'fastify' {
 
 /** The payments module's ports from the orders service (decision 247); tests may replace any. */
 function paymentPorts(ctx: AppContext, given: Partial<PaymentsDeps> = {}): Partial<PaymentsDeps> {
-  return { ...orderPaymentPorts(ctx, new OrdersService(ctx)), ...given };
+  return { ...orderPaymentPorts(ctx, orderServicesFor(ctx).capture), ...given };
 }

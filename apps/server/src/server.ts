@@ -13,7 +13,7 @@ import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { orderJobs } from './modules/orders/jobs.ts';
 import { orderPaymentPorts } from './modules/orders/payment-ports.ts';
-import { OrdersService } from './modules/orders/service.ts';
+import { orderServicesFor } from './modules/orders/services.ts';
 import { paymentsJobs } from './modules/payments/jobs.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { seedCategories, seedDemoIfEmpty, DEMO_ACCOUNTS, type DemoLogins } from './demo/seed.ts';
@@ -125,7 +125,7 @@ export async function startServer(config: Config, { quiet = false } = {}) {
 
     // Background work of this process (order expiry, e-mail delivery): started here, stopped on close.
     // …and the payments module's: the TWINT status poll and the bank folder (decision 247).
-    const ports = orderPaymentPorts(app.ctx, new OrdersService(app.ctx));
+    const ports = orderPaymentPorts(app.ctx, orderServicesFor(app.ctx).capture);
     const jobs = startBackgroundJobs(app.ctx, app.log, [...orderJobs, ...paymentsJobs(ports)]);
 
     app.addHook('onClose', async () => {

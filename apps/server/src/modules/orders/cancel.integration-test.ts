@@ -11,8 +11,8 @@ import { buildShop, orderPayload, stockOf, type Line, type Shop } from '../../..
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { orders, outbox, refunds } from '../../db/schema.ts';
-import type { TestProvider } from './payments/test-provider.ts';
-import { OrdersService, ordersServiceFor } from './service.ts';
+import type { TestProvider } from '../payments/providers/test-provider.ts';
+import { createOrderServices, orderServicesFor } from './services.ts';
 
 let t: TestApp;
 let db: Db;
@@ -20,7 +20,7 @@ let provider: TestProvider;
 beforeAll(async () => {
   t = await build();
   db = t.database.db;
-  provider = ordersServiceFor(t.app.ctx).provider as TestProvider;
+  provider = orderServicesFor(t.app.ctx).gateway.provider as TestProvider;
 });
 afterAll(async () => {
   await t.close();
@@ -141,12 +141,12 @@ describe('a customer cancels', () => {
     const { shop, customer, orderId } = await oneSellerOrder();
     await payOk(customer, orderId);
     // A second service stands for a second process: its own in-process queue, the same provider.
-    const other = new OrdersService(t.app.ctx);
-    (other as unknown as { provider: TestProvider }).provider = provider;
+    const other = createOrderServices(t.app.ctx);
+    (other.gateway as unknown as { provider: TestProvider }).provider = provider;
     const caller = { id: customer.id, username: customer.username, email: customer.email } as never;
     const results = await Promise.allSettled([
       ...Array.from({ length: 5 }, () => put(customer, `/api/orders/${orderId}/cancel/`)),
-      ...Array.from({ length: 5 }, () => other.cancel(caller, orderId)),
+      ...Array.from({ length: 5 }, () => other.cancellation.cancel(caller, orderId)),
     ]);
     const http = results
       .slice(0, 5)

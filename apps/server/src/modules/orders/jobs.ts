@@ -5,20 +5,20 @@
 import type { Job } from '../../jobs.ts';
 import { releaseHeldEarnings } from '../ledger/jobs.ts';
 import { deliverOutbox, purgeOldMail } from './mail.ts';
-import { ordersServiceFor } from './service.ts';
+import { orderServicesFor } from './services.ts';
 
 /** Started by server.ts with the other modules' jobs; each is safe to run in several processes at once. */
 export const orderJobs: readonly Job[] = [
   {
     name: 'orders.expire-unpaid',
     intervalMs: 30_000,
-    run: (ctx) => ordersServiceFor(ctx).sweepExpired(),
+    run: (ctx) => orderServicesFor(ctx).holds.sweepExpired(),
   },
   {
     // Captures whose answer never reached the database, and refunds left unfinished (decision 156).
     name: 'orders.reconcile-payments',
     intervalMs: 30_000,
-    run: (ctx, log) => ordersServiceFor(ctx).reconcilePayments(60, log),
+    run: (ctx, log) => orderServicesFor(ctx).reconciler.reconcilePayments(60, log),
   },
   {
     name: 'orders.deliver-outbox',

@@ -18,8 +18,8 @@ import { ORDERS_MAX_PAGE_SIZE } from '@marktgasse/shared';
 import type { Db } from '../../db/client.ts';
 import { orders, outbox, payments, products, stockAllocations } from '../../db/schema.ts';
 import { deliverOutbox, purgeOldMail, SENT_MAIL_KEEP_DAYS } from './mail.ts';
-import * as repo from './repo.ts';
-import { OrdersService, ordersServiceFor } from './service.ts';
+import { createOrderServices, orderServicesFor } from './services.ts';
+import * as placementRepo from './placement/repo.ts';
 
 let t: TestApp;
 let db: Db;
@@ -347,7 +347,7 @@ describe('hold and expiry', () => {
     expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(2);
     expect(await stockOf(db, shop.stores[1]!.id, p.id)).toBe(0);
 
-    const service = ordersServiceFor(t.app.ctx);
+    const service = orderServicesFor(t.app.ctx).holds;
     await service.sweepExpired();
     expect(await stockOf(db, shop.stores[0]!.id, p.id)).toBe(2); // still on hold
 
@@ -394,7 +394,7 @@ describe('hold and expiry', () => {
     // The sweep returns 8 units while 10 customers race for 2 units each.
     const late = await Promise.all(Array.from({ length: 10 }, () => registerUser(t.app)));
     const [swept, ...answers] = await Promise.all([
-      ordersServiceFor(t.app.ctx).sweepExpired(),
+      orderServicesFor(t.app.ctx).holds.sweepExpired(),
       ...late.map((c) => buy(c)),
     ]);
     expect(swept).toBe(4);
@@ -585,7 +585,7 @@ describe('reading, paying and fulfilling', () => {
       totalPrice: '10.00',
       totalShippingPrice: '20.00',
     });
-    const production = new OrdersService({
+    const production = createOrderServices({
       ...t.app.ctx,
       config: { ...t.app.ctx.config, NODE_ENV: 'production' },
     });
@@ -598,7 +598,7 @@ describe('reading, paying and fulfilling', () => {
       profileId: null,
       tokenVersion: 0,
     };
-    await expect(production.pay(caller, order.id, undefined)).rejects.toMatchObject({ status: 403 });
+    await expect(production.payment.pay(caller, order.id, undefined)).rejects.toMatchObject({ status: 403 });
     expect((await get(customer, `/api/orders/${order.id}/`)).json().isPaid).toBe(false);
   });
 
@@ -672,7 +672,7 @@ describe('order lists', () => {
     expect(past).toEqual({ results: [], count: 5, next: null });
 
     await expireHoldNow(db, ids[0]!);
-    await ordersServiceFor(t.app.ctx).sweepExpired();
+    await orderServicesFor(t.app.ctx).holds.sweepExpired();
     const sellerPage = (await get(shop.seller, '/api/seller-orders/myorders/?offset=0&limit=3')).json();
     expect(sellerPage).toMatchObject({ count: 4, next: 3 });
     expect(sellerPage.results.map((so: { order: { id: number } }) => so.order.id)).toEqual(
@@ -810,7 +810,7 @@ describe('e-mails', () => {
 describe('the order write', () => {
   /** A write of one order item per stock row as read, taking the given units from each row. */
   async function writeOf(customer: TestUser, shop: Awaited<ReturnType<typeof buildShop>>, units: number[]) {
-    const read = await repo.readForPlacement(
+    const read = await placementRepo.readForPlacement(
       db,
       shop.products.map((p) => p.id),
       shop.products.length,
@@ -869,7 +869,7 @@ describe('the order write', () => {
       isRetrieved: false,
       retrievedAt: null,
     }));
-    const written = await repo.writePlacement(db, {
+    const written = await placementRepo.writePlacement(db, {
       order,
       sellerOrders: [sellerOrder],
       items,

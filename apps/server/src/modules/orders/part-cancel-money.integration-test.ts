@@ -12,9 +12,9 @@ import { buildShop, orderPayload, stockOf, type Shop } from '../../../test/order
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/errors.ts';
 import { orders, outbox } from '../../db/schema.ts';
-import type { CapturedPayment } from './payments/provider.ts';
-import type { TestProvider } from './payments/test-provider.ts';
-import { OrdersService, ordersServiceFor } from './service.ts';
+import type { CapturedPayment } from '../payments/providers/provider.ts';
+import type { TestProvider } from '../payments/providers/test-provider.ts';
+import { createOrderServices, orderServicesFor } from './services.ts';
 
 let t: TestApp;
 let db: Db;
@@ -22,7 +22,7 @@ let provider: TestProvider;
 beforeAll(async () => {
   t = await build();
   db = t.database.db;
-  provider = ordersServiceFor(t.app.ctx).provider as TestProvider;
+  provider = orderServicesFor(t.app.ctx).gateway.provider as TestProvider;
 });
 afterAll(async () => {
   await t.close();
@@ -100,7 +100,7 @@ const cancelPart = (shop: Shop, soId: number) =>
 
 /** A second server process whose capture waits until `release` is called. */
 function slowCapturingProcess(outcome: 'captures' | 'refuses' = 'captures') {
-  const other = new OrdersService(t.app.ctx);
+  const other = createOrderServices(t.app.ctx);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let started!: () => void;
@@ -112,7 +112,7 @@ function slowCapturingProcess(outcome: 'captures' | 'refuses' = 'captures') {
     if (outcome === 'refuses') throw conflict('The payment provider declined the payment.');
     return provider.capture(order);
   };
-  (other as unknown as { provider: TestProvider }).provider = slow;
+  (other.gateway as unknown as { provider: TestProvider }).provider = slow;
   return { other, release, capturing };
 }
 
@@ -179,7 +179,7 @@ describe('a part cancelled while the capture is under way (another process pays)
   it('is refunded once the capture is recorded', async () => {
     const c = await twoSellerOrder();
     const { other, release, capturing } = slowCapturingProcess();
-    const paying = other.pay(callerOf(c.customer), c.orderId, undefined);
+    const paying = other.payment.pay(callerOf(c.customer), c.orderId, undefined);
     await capturing;
     const cancel = await cancelPart(c.a, c.soA);
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -202,7 +202,7 @@ describe('a part cancelled while the capture is under way (another process pays)
   it('every part: all refunded, the order ends cancelled, stock back once', async () => {
     const c = await twoSellerOrder();
     const { other, release, capturing } = slowCapturingProcess();
-    const paying = other.pay(callerOf(c.customer), c.orderId, undefined);
+    const paying = other.payment.pay(callerOf(c.customer), c.orderId, undefined);
     await capturing;
     const [first, second] = await Promise.all([cancelPart(c.a, c.soA), cancelPart(c.b, c.soB)]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
@@ -216,7 +216,7 @@ describe('a part cancelled while the capture is under way (another process pays)
   it('when nothing was captured, the order asks for the live part and the next payment charges it', async () => {
     const c = await twoSellerOrder();
     const { other, release, capturing } = slowCapturingProcess('refuses');
-    const paying = other.pay(callerOf(c.customer), c.orderId, undefined).catch((e: Error) => e);
+    const paying = other.payment.pay(callerOf(c.customer), c.orderId, undefined).catch((e: Error) => e);
     await capturing;
     expect((await cancelPart(c.a, c.soA)).statusCode).toBe(200);
     release();
@@ -232,7 +232,7 @@ describe('a capture that lands after the reconciling job gave up on it', () => {
   it('is refunded in full when a part was cancelled meanwhile, and the order asks for the live part', async () => {
     const c = await twoSellerOrder();
     const { other, release, capturing } = slowCapturingProcess();
-    const paying = other.pay(callerOf(c.customer), c.orderId, undefined).catch((e: Error) => e);
+    const paying = other.payment.pay(callerOf(c.customer), c.orderId, undefined).catch((e: Error) => e);
     await capturing;
     expect((await cancelPart(c.a, c.soA)).statusCode).toBe(200);
     // The job finds no capture at the provider (it is still under way) and puts the order back.
@@ -240,7 +240,7 @@ describe('a capture that lands after the reconciling job gave up on it', () => {
       .update(orders)
       .set({ payingUntil: sql`now() - interval '1 second'` })
       .where(eq(orders.id, c.orderId));
-    await ordersServiceFor(t.app.ctx).reconcilePayments();
+    await orderServicesFor(t.app.ctx).reconciler.reconcilePayments();
     expect(await orderOf(c)).toMatchObject({ status: 'pending', totalAmount: '46.00' });
     await expectStock(c, { a: false, b: true });
 

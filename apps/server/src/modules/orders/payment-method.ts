@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { invoiceLimits, offeredMethods } from '../payments/methods.ts';
-import * as repo from './repo.ts';
+import * as repo from './placement/repo.ts';
 
 /**
  * The accounts module has no e-mail confirmation yet (decision 247): no address counts as

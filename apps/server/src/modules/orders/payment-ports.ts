@@ -10,7 +10,8 @@ import type { InvoiceBills } from '../payments/qr-bill-routes.ts';
 import type { TwintOrders } from '../payments/twint-signals.ts';
 import type { BillLanguage } from '../payments/qr-bill.ts';
 import * as repo from './repo.ts';
-import type { OrdersService } from './service.ts';
+import type { CaptureService } from './payment/capture.ts';
+import * as payRepo from './payment/repo.ts';
 import { effectiveStatus } from './views.ts';
 
 function invoiceStatus(order: repo.OrderRow): InvoiceOrderStatus {
@@ -24,7 +25,7 @@ function invoiceStatus(order: repo.OrderRow): InvoiceOrderStatus {
 
 const BILL_LANGUAGES: readonly BillLanguage[] = ['de', 'fr', 'it'];
 
-export function invoiceOrders(ctx: AppContext, service: OrdersService): InvoiceOrders {
+export function invoiceOrders(ctx: AppContext, capture: CaptureService): InvoiceOrders {
   const db = ctx.database.db;
   return {
     async findByQrReference(qrReference) {
@@ -37,7 +38,7 @@ export function invoiceOrders(ctx: AppContext, service: OrdersService): InvoiceO
         status: invoiceStatus(order),
       };
     },
-    markPaid: (orderId, payment) => service.recordBankPayment(orderId, payment),
+    markPaid: (orderId, payment) => capture.recordBankPayment(orderId, payment),
   };
 }
 
@@ -63,11 +64,11 @@ export function invoiceBills(ctx: AppContext): InvoiceBills {
   };
 }
 
-export function twintOrders(ctx: AppContext, service: OrdersService): TwintOrders {
+export function twintOrders(ctx: AppContext, capture: CaptureService): TwintOrders {
   const db = ctx.database.db;
   return {
     async findByTransaction(transactionId) {
-      const order = await repo.findOrderByProviderOrderId(db, transactionId);
+      const order = await payRepo.findOrderByProviderOrderId(db, transactionId);
       if (!order || order.paymentMethod !== 'TWINT') return null;
       const status = invoiceStatus(order);
       const payment = status === 'paid' ? await repo.findPayment(db, order.id) : undefined;
@@ -78,16 +79,16 @@ export function twintOrders(ctx: AppContext, service: OrdersService): TwintOrder
         paidWith: payment?.providerReference ?? null,
       };
     },
-    markPaid: (orderId, payment) => service.recordWalletPayment(orderId, payment),
-    pendingTransactions: () => repo.pendingTwintTransactions(db),
+    markPaid: (orderId, payment) => capture.recordWalletPayment(orderId, payment),
+    pendingTransactions: () => payRepo.pendingTwintTransactions(db),
   };
 }
 
-/** All three ports from one orders service: app.ts and server.ts's jobs use the same. */
-export function orderPaymentPorts(ctx: AppContext, service: OrdersService) {
+/** All three ports from the orders' capture service: app.ts and server.ts's jobs use the same. */
+export function orderPaymentPorts(ctx: AppContext, capture: CaptureService) {
   return {
-    invoiceOrders: invoiceOrders(ctx, service),
-    twintOrders: twintOrders(ctx, service),
+    invoiceOrders: invoiceOrders(ctx, capture),
+    twintOrders: twintOrders(ctx, capture),
     invoiceBills: invoiceBills(ctx),
   };
 }

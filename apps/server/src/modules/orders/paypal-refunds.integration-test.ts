@@ -10,12 +10,12 @@ import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
 import { buildShop, orderPayload, stockOf, type Shop } from '../../../test/order-builders.ts';
 import { orders, outbox, payments, refunds } from '../../db/schema.ts';
-import { ordersServiceFor, type OrdersService } from './service.ts';
+import { orderServicesFor, type OrderServices } from './services.ts';
 
 let t: TestApp;
 let fake: FakePayPal;
 let shop: Shop;
-let service: OrdersService;
+let service: OrderServices;
 beforeAll(async () => {
   fake = await startFakePayPal();
   t = await build({
@@ -25,7 +25,7 @@ beforeAll(async () => {
     ORDER_CAPTURE_TIMEOUT_SECONDS: '1',
   });
   shop = await buildShop(t.app, t.database.db, { prices: ['6.50'], stock: [[1000]] });
-  service = ordersServiceFor(t.app.ctx);
+  service = orderServicesFor(t.app.ctx);
 });
 afterAll(async () => {
   await t.close();
@@ -131,11 +131,11 @@ describe('refunds through PayPal', () => {
     expect(await stock()).toBe(before);
 
     fake.refundScenario = 'COMPLETED';
-    await service.reconcilePayments(0);
+    await service.reconciler.reconcilePayments(0);
     expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', refundedRappen: 650 });
     expect(await stock()).toBe(before + 1);
     // Asked again: nothing more goes back.
-    await service.reconcilePayments(0);
+    await service.reconciler.reconcilePayments(0);
     const [payment] = await paymentRows(orderId);
     expect(fake.refunds.filter((r) => r.captureId === payment!.providerReference)).toHaveLength(1);
   });
@@ -150,7 +150,7 @@ describe('issue 14 row 5: a capture still running when the hold runs out', () =>
     const paying = pay();
     await sleep(800);
     // The hold is over while PayPal is still capturing: the sweep leaves the order alone.
-    expect(await service.sweepExpired()).toBe(0);
+    expect(await service.holds.sweepExpired()).toBe(0);
     expect(await stock()).toBe(before);
     const res = await paying;
     expect(res.statusCode, res.body).toBe(200);
@@ -168,8 +168,8 @@ describe('issue 14 row 5: a capture still running when the hold runs out', () =>
     // The capture outlives ORDER_CAPTURE_TIMEOUT_SECONDS (1 s here): the job finds nothing
     // captured yet, the order goes back to pending, and the sweep expires it.
     await sleep(1300);
-    await service.reconcilePayments();
-    expect(await service.sweepExpired()).toBe(1);
+    await service.reconciler.reconcilePayments();
+    expect(await service.holds.sweepExpired()).toBe(1);
     expect(await stock()).toBe(before + 1);
 
     const res = await paying;
@@ -202,8 +202,8 @@ describe('issue 20 row 9: captured means recorded', () => {
   it('records a capture whose database write failed as paid once the job runs, and never captures twice', async () => {
     const { customer, orderId, pay } = await orderWithPayPal();
     const database = db();
-    const capture = service.provider.capture.bind(service.provider);
-    vi.spyOn(service.provider, 'capture').mockImplementation(async (order, request) => {
+    const capture = service.gateway.provider.capture.bind(service.gateway.provider);
+    vi.spyOn(service.gateway.provider, 'capture').mockImplementation(async (order, request) => {
       const captured = await capture(order, request);
       // The database goes away right after PayPal took the money.
       vi.spyOn(database, 'transaction').mockRejectedValueOnce(
@@ -225,7 +225,7 @@ describe('issue 20 row 9: captured means recorded', () => {
     );
 
     await sleep(1100);
-    expect(await service.reconcilePayments()).toBeGreaterThanOrEqual(1);
+    expect(await service.reconciler.reconcilePayments()).toBeGreaterThanOrEqual(1);
     expect(await orderRow(orderId)).toMatchObject({ status: 'paid', isPaid: true });
     const [payment] = await paymentRows(orderId);
     expect(payment).toMatchObject({ amountRappen: 650, provider: 'paypal' });
@@ -235,13 +235,13 @@ describe('issue 20 row 9: captured means recorded', () => {
 
   it('puts an order whose capture never happened back to pending, so it can be paid or expire', async () => {
     const { orderId, pay } = await orderWithPayPal();
-    vi.spyOn(service.provider, 'capture').mockRejectedValueOnce(
+    vi.spyOn(service.gateway.provider, 'capture').mockRejectedValueOnce(
       Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
     );
     expect((await pay()).statusCode).toBeGreaterThanOrEqual(500);
     expect((await orderRow(orderId)).status).toBe('paying');
     await sleep(1100);
-    await service.reconcilePayments();
+    await service.reconciler.reconcilePayments();
     expect((await orderRow(orderId)).status).toBe('pending');
     const res = await pay();
     expect(res.statusCode, res.body).toBe(200);

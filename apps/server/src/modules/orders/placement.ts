@@ -20,14 +20,8 @@ import {
 } from '@marktgasse/shared';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import type {
-  CustomerHolds,
-  OrderItemRow,
-  OrderRow,
-  PlacementRead,
-  ProductForSale,
-  SellerOrderRow,
-} from './repo.ts';
+import type { CustomerHolds, PlacementRead, ProductForSale } from './placement/repo.ts';
+import type { OrderItemRow, OrderRow, SellerOrderRow } from './repo.ts';
 import { planReservation, type Allocation, type Take } from './reservation-plan.ts';
 
 export type OrderCreate = z.output<typeof orderCreateSchema>;
@@ -220,22 +214,11 @@ export interface PlacementRows {
   allocations: { orderItemId: number; storeId: number; productId: number; quantity: number }[];
 }
 
-/**
- * Step 4: the rows to write, one seller order per seller (in the order the shared rules
- * grouped them), its items in cart order. Every column of the order tables is set here: this
- * is the one place to add a new one (besides the schema).
- */
-export function placementRows(
-  caller: Caller,
-  cart: Cart,
-  priced: PricedCart,
-  reservation: Reservation,
-  read: Pick<PlacementRead, 'ids' | 'now' | 'stocks'>,
-  hold: { minutes: number; extensions: number; locale: string | null },
-): PlacementRows {
-  const createdAt = read.now;
+type Hold = { minutes: number; extensions: number; locale: string | null };
+
+function orderRow(caller: Caller, cart: Cart, priced: PricedCart, id: number, createdAt: Date, hold: Hold) {
   const order: OrderRow = {
-    id: read.ids.order,
+    id,
     customerId: caller.id,
     paymentMethod: cart.paymentMethod,
     shippingAddress: cart.shippingAddress,
@@ -253,6 +236,75 @@ export function placementRows(
     refundedRappen: 0,
     locale: hold.locale,
   };
+  return order;
+}
+
+function sellerOrderRow(
+  id: number,
+  order: OrderRow,
+  group: PricedCart['totals']['sellers'][number],
+  withPickup: boolean,
+): SellerOrderRow {
+  return {
+    id,
+    orderId: order.id,
+    sellerId: group.sellerId,
+    itemsRappen: group.itemsRappen,
+    shippingRappen: group.shippingRappen,
+    pickupCode: withPickup ? pickupCode() : null,
+    isShipped: false,
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    isCompleted: false,
+    completedAt: null,
+    createdAt: order.createdAt,
+    expiredAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+  };
+}
+
+function itemRow(
+  id: number,
+  sellerOrder: SellerOrderRow,
+  { line, product }: PricedLine,
+  storeNames: Map<number, string>,
+): OrderItemRow {
+  const storeId = line.orderType === 'inStore' ? line.storeId! : null;
+  return {
+    id,
+    orderId: sellerOrder.orderId,
+    sellerOrderId: sellerOrder.id,
+    productId: product.id,
+    name: product.name,
+    brand: product.brand,
+    image: product.image,
+    priceRappen: product.priceRappen,
+    quantity: line.quantity,
+    orderType: line.orderType,
+    storeId,
+    storeName: storeId === null ? null : (storeNames.get(storeId) ?? null),
+    storeOwnerName: storeId === null ? null : product.sellerName,
+    isRetrieved: false,
+    retrievedAt: null,
+  };
+}
+
+/**
+ * Step 4: the rows to write, one seller order per seller (in the order the shared rules
+ * grouped them), its items in cart order. Every column of the order tables is set in the row
+ * builders above: the one place to add a new one (besides the schema).
+ */
+export function placementRows(
+  caller: Caller,
+  cart: Cart,
+  priced: PricedCart,
+  reservation: Reservation,
+  read: Pick<PlacementRead, 'ids' | 'now' | 'stocks'>,
+  hold: Hold,
+): PlacementRows {
+  const order = orderRow(caller, cart, priced, read.ids.order, read.now, hold);
   const storeNames = new Map(read.stocks.map((s) => [s.storeId, s.storeName]));
   const itemIds = read.ids.items.values();
   const rows: PlacementRows = { order, sellerOrders: [], items: [], allocations: [] };
@@ -260,51 +312,17 @@ export function placementRows(
     const own = priced.lines
       .map((p, line) => ({ ...p, allocations: reservation.allocations[line]! }))
       .filter((p) => p.product.sellerId === group.sellerId);
-    const sellerOrder: SellerOrderRow = {
-      id: read.ids.sellerOrders[index]!,
-      orderId: order.id,
-      sellerId: group.sellerId,
-      itemsRappen: group.itemsRappen,
-      shippingRappen: group.shippingRappen,
-      pickupCode: own.some((p) => p.line.orderType === 'inStore') ? pickupCode() : null,
-      isShipped: false,
-      shippedAt: null,
-      carrier: null,
-      trackingNumber: null,
-      isCompleted: false,
-      completedAt: null,
-      createdAt,
-      expiredAt: null,
-      cancelledAt: null,
-      cancelReason: null,
-    };
+    const withPickup = own.some((p) => p.line.orderType === 'inStore');
+    const sellerOrder = sellerOrderRow(read.ids.sellerOrders[index]!, order, group, withPickup);
     rows.sellerOrders.push(sellerOrder);
-    for (const { line, product, allocations } of own) {
-      const storeId = line.orderType === 'inStore' ? line.storeId! : null;
-      const storeName = storeId === null ? null : (storeNames.get(storeId) ?? null);
-      const item: OrderItemRow = {
-        id: itemIds.next().value!,
-        orderId: order.id,
-        sellerOrderId: sellerOrder.id,
-        productId: product.id,
-        name: product.name,
-        brand: product.brand,
-        image: product.image,
-        priceRappen: product.priceRappen,
-        quantity: line.quantity,
-        orderType: line.orderType,
-        storeId,
-        storeName,
-        storeOwnerName: storeId === null ? null : product.sellerName,
-        isRetrieved: false,
-        retrievedAt: null,
-      };
+    for (const p of own) {
+      const item = itemRow(itemIds.next().value!, sellerOrder, p, storeNames);
       rows.items.push(item);
-      for (const a of allocations) {
+      for (const a of p.allocations) {
         rows.allocations.push({
           orderItemId: item.id,
           storeId: a.storeId,
-          productId: product.id,
+          productId: p.product.id,
           quantity: a.quantity,
         });
       }

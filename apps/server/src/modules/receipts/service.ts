@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { ordersServiceFor } from '../orders/service.ts';
+import { orderServicesFor } from '../orders/services.ts';
 import * as repo from './repo.ts';
 
 export interface ReceiptLine {
@@ -60,7 +60,7 @@ export class ReceiptsService {
 
   /** The paid order's receipt data; 404 for someone else's order, 409 while it is unpaid. */
   async receipt(caller: Caller, orderId: number): Promise<ReceiptData> {
-    const order = await ordersServiceFor(this.ctx).orderFor(caller, orderId);
+    const order = await orderServicesFor(this.ctx).reads.orderFor(caller, orderId);
     if (!order.paidAt)
       throw conflict(`Order ${orderId} is not paid yet: its receipt is issued once it is paid.`);
     const db = this.ctx.database.db;

@@ -8,7 +8,7 @@ import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser } from '../../../test/fixtures.ts';
 import { buildShop, expireHoldNow, orderPayload, stockOf, type Shop } from '../../../test/order-builders.ts';
 import type { Db } from '../../db/client.ts';
-import { ordersServiceFor } from '../orders/service.ts';
+import { orderServicesFor } from '../orders/services.ts';
 
 let t: TestApp;
 let db: Db;
@@ -53,7 +53,7 @@ async function hold(shop: Shop, quantity: number): Promise<number> {
 
 async function expire(orderId: number) {
   await expireHoldNow(db, orderId);
-  expect(await ordersServiceFor(t.app.ctx).expire(orderId)).toBe(true);
+  expect(await orderServicesFor(t.app.ctx).holds.expire(orderId)).toBe(true);
 }
 
 const shelf = (shop: Shop) => stockOf(db, shop.stores[0]!.id, shop.products[0]!.id);

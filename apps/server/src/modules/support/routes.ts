@@ -19,7 +19,7 @@ import { requirePermission, type Caller } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { financeOnly } from '../ledger/staff.ts';
-import { ordersServiceFor } from '../orders/service.ts';
+import { orderServicesFor } from '../orders/services.ts';
 import { SupportService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -122,7 +122,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
       if (key !== undefined && (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)))
         throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
       const staff = { id: (request.user as Caller).id, address: request.ip };
-      await ordersServiceFor(ctx).staffRefund(staff, orderId, request.body, key);
+      await orderServicesFor(ctx).staffRefunds.staffRefund(staff, orderId, request.body, key);
       return reply.status(201).send(await service.order(orderId));
     },
   );

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
-import { ordersServiceFor } from '../orders/service.ts';
+import { orderServicesFor } from '../orders/services.ts';
 import { SupportRepo, type OrderFilter } from './repo.ts';
 
 type OrderSummary = z.infer<typeof adminOrderSummarySchema>;
@@ -128,7 +128,7 @@ export class SupportService {
       profileId: part.sellerId,
       tokenVersion: 0,
     };
-    await ordersServiceFor(this.ctx).cancelSellerOrder(seller, sellerOrderId, reason);
+    await orderServicesFor(this.ctx).cancellation.cancelSellerOrder(seller, sellerOrderId, reason);
     if (!part.cancelledAt)
       await this.audit.record({
         staffId: staff.id,

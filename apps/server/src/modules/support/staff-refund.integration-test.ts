@@ -10,8 +10,8 @@ import { buildShop, orderPayload, type Shop } from '../../../test/order-builders
 import { makeStaff, type TestStaff } from '../../../test/staff-builders.ts';
 import { releaseHeldEarnings } from '../ledger/jobs.ts';
 import { LedgerService } from '../ledger/service.ts';
-import { ordersServiceFor } from '../orders/service.ts';
-import type { TestProvider } from '../orders/payments/test-provider.ts';
+import { orderServicesFor } from '../orders/services.ts';
+import type { TestProvider } from '../payments/providers/test-provider.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SELLER_IBAN = 'CH5604835012345678009';
@@ -79,7 +79,7 @@ describe('staff refund of a delivered line', () => {
     expect(await payoutRun(shop.seller.id)).toBe('88.20');
     expect(await balance(shop.seller)).toMatchObject({ pending: '0.00', available: '0.00' });
 
-    const provider = ordersServiceFor(t.app.ctx).provider as TestProvider;
+    const provider = orderServicesFor(t.app.ctx).gateway.provider as TestProvider;
     const refundedBefore = provider.refunds.size;
     const refund = await api('POST', `/api/admin/orders/${first.orderId}/refunds/`, finance, {
       item: first.itemId,

@@ -1,13 +1,13 @@
 /**
  * TWINT for an order (decision 247): start the provider's transaction (its id kept as the
- * order's provider_order_id) and confirm it; the orders service records the payment through
+ * order's provider_order_id) and confirm it; the orders module records the payment through
  * its capture path. The built-in test provider approves at once, so `PUT /pay/` completes a
  * TWINT order offline; it refuses in production.
  */
 import type { Config } from '../../config/env.ts';
 import { conflict } from '../../lib/errors.ts';
-import { TwintPayments, type TwintPayment } from '../payments/twint.ts';
-import type { WalletCheckout, WalletProvider } from '../payments/wallet-provider.ts';
+import { TwintPayments, type TwintPayment } from './twint.ts';
+import type { WalletCheckout, WalletProvider } from './wallet-provider.ts';
 
 /** Where the provider sends the browser back: the order page, with the outcome (trusted for nothing). */
 export function twintReturnUrls(config: Config, orderId: number) {

@@ -4,9 +4,9 @@
  * bank as a payout line to the IBAN the customer gives on cancellation (decision 234).
  */
 import { badRequest } from '../../lib/errors.ts';
-import type { BankRefunds } from '../payments/bank-refunds.ts';
-import type { WalletProvider } from '../payments/wallet-provider.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import type { BankRefunds } from './bank-refunds.ts';
+import type { WalletProvider } from './wallet-provider.ts';
+import type { PaymentProvider } from './providers/provider.ts';
 
 /** The customer's account for the refund of an invoice paid by bank transfer. */
 export interface BankDetails {

@@ -1,0 +1,58 @@
+/** The e-mails of a paid order: the customer's, each live part's seller's, and pick-up codes. */
+import type { AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { mails, type MailLine } from '../mail.ts';
+import * as orderRepo from '../repo.ts';
+
+type Graph = orderRepo.OrderGraph;
+type Item = Graph['items'][number];
+
+const customerLine = (i: Item): MailLine => ({
+  name: i.name,
+  quantity: i.quantity,
+  priceRappen: i.priceRappen,
+  place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'sent to you',
+});
+
+const sellerLine = (i: Item): MailLine => ({
+  name: i.name,
+  quantity: i.quantity,
+  priceRappen: i.priceRappen,
+  place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'to send',
+});
+
+export async function paidMails(ctx: AppContext, tx: DbOrTx, orderId: number) {
+  const graph = await orderRepo.loadGraph(tx, { orderIds: [orderId] });
+  const order = graph.orders[0]!;
+  const customer = graph.users.get(order.customerId)!;
+  // Only what will come: parts cancelled before or during the payment are left out.
+  const live = graph.sellerOrders.filter((so) => !so.cancelledAt);
+  const liveIds = new Set(live.map((so) => so.id));
+  const liveItems = graph.items.filter((i) => liveIds.has(i.sellerOrderId));
+  // Every part was cancelled during the capture: the refunds that follow say it all.
+  if (live.length === 0) return [];
+  const totalRappen = live.reduce((sum, so) => sum + so.itemsRappen + so.shippingRappen, 0);
+  const out = [mails.orderPaid(ctx, customer, { id: order.id, totalRappen }, liveItems.map(customerLine))];
+  for (const so of live) {
+    const seller = graph.users.get(so.sellerId)!;
+    const items = liveItems.filter((i) => i.sellerOrderId === so.id);
+    out.push(
+      mails.sellerNewPaidOrder(
+        ctx,
+        seller,
+        { id: so.id, orderId: order.id, totalRappen: so.itemsRappen + so.shippingRappen },
+        items.map(sellerLine),
+      ),
+    );
+    if (so.pickupCode) {
+      out.push(
+        mails.readyForPickup(ctx, customer, order, {
+          code: so.pickupCode,
+          seller: seller.username,
+          items: items.filter((i) => i.orderType === 'inStore').map(sellerLine),
+        }),
+      );
+    }
+  }
+  return out;
+}

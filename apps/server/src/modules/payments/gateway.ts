@@ -1,0 +1,63 @@
+/**
+ * The one service through which the orders module reaches money (issue 30, decision 263): the
+ * card/PayPal provider, TWINT's wallet provider and the bank refunds of invoices. Providers only
+ * move money and report what happened; the orders module decides what an order may do.
+ */
+import type { PaymentConfig } from '@marktgasse/shared';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { BankRefunds } from './bank-refunds.ts';
+import { createPaymentProvider } from './providers/create-provider.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { refundByMethod, type BankDetails } from './refund-by-method.ts';
+import { createWalletProvider, type TwintPayment } from './twint.ts';
+import { confirmTwint, giveBackTwint, startTwint } from './twint-pay.ts';
+import type { WalletCheckout, WalletProvider } from './wallet-provider.ts';
+
+interface GatewayOrder {
+  id: number;
+  totalRappen: number;
+}
+
+export class PaymentGateway {
+  readonly provider: PaymentProvider;
+  /** TWINT's provider (Datatrans, or the built-in test provider; decisions 230, 247). */
+  readonly wallet: WalletProvider;
+  private readonly bankRefunds: BankRefunds;
+
+  constructor(
+    private readonly config: Config,
+    db: Db,
+  ) {
+    this.provider = createPaymentProvider(config);
+    this.wallet = createWalletProvider(config);
+    this.bankRefunds = new BankRefunds(db);
+  }
+
+  paymentConfig(): PaymentConfig {
+    return { provider: this.provider.name, clientId: this.provider.clientId, currency: 'CHF' };
+  }
+
+  /** Sends a refund back the way the payment came (decision 247); the provider's reference. */
+  refund(
+    paymentMethod: string,
+    payment: { provider: string; providerReference: string },
+    refund: { orderId: number; amountRappen: number; key: string },
+    bank?: BankDetails,
+  ): Promise<{ reference: string }> {
+    const to = { provider: this.provider, wallet: this.wallet, bankRefunds: this.bankRefunds };
+    return refundByMethod(to, paymentMethod, payment, refund, bank);
+  }
+
+  startTwint(order: GatewayOrder): Promise<WalletCheckout> {
+    return startTwint(this.wallet, this.config, order);
+  }
+
+  confirmTwint(order: GatewayOrder, transactionId: string): Promise<TwintPayment> {
+    return confirmTwint(this.wallet, order, transactionId);
+  }
+
+  giveBackTwint(order: GatewayOrder, transactionId: string): Promise<void> {
+    return giveBackTwint(this.wallet, order, transactionId);
+  }
+}
