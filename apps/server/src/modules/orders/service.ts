@@ -25,7 +25,8 @@ import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
 import { commissionDefaults, LedgerService } from '../ledger/service.ts';
 import { StoresService } from '../stores/service.ts';
-import { cancelMails, mails, type MailLine } from './mail.ts';
+import { cancelMails, mails } from './mail.ts';
+import { queueMail } from '../mail/service.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { CapturedPayment, PaymentProvider } from './payments/provider.ts';
 import { checkPaymentMethod, holdMinutes } from './payment-method.ts';
@@ -181,8 +182,8 @@ export class OrdersService {
         await this.ledger.freezeOrder(tx, rows.order.id);
         if (cart.paymentMethod === 'Invoice') {
           const { id, itemsRappen: items, shippingRappen: shipping, expiresAt } = rows.order;
-          const bill = { id, totalRappen: items + shipping, dueAt: expiresAt };
-          await repo.enqueueMail(tx, [mails.invoiceIssued(this.ctx, caller, bill)]);
+          const bill = { orderId: id, totalRappen: items + shipping, dueAt: expiresAt };
+          await queueMail(tx, [mails.invoiceIssued(this.ctx, caller, rows.order.locale, bill)]);
         }
         const answer = this.placedAnswer(caller, { rows, read });
         await options.onPlaced?.(tx, answer);
@@ -524,7 +525,7 @@ export class OrdersService {
           currency: captured.currency,
         });
         await this.ledger.recordCapture(tx, { orderId, amountRappen: captured.amountRappen });
-        await repo.enqueueMail(tx, await this.paidMails(tx, orderId));
+        await queueMail(tx, await this.paidMails(tx, orderId));
         return true;
       }),
     );
@@ -669,7 +670,12 @@ export class OrdersService {
         const order = (await repo.lockOrder(tx, refund.orderId))!;
         const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
         if (refund.key.startsWith('refused-')) {
-          await repo.enqueueMail(tx, [cancelMails.refunded(this.ctx, customer, order, done.amountRappen)]);
+          await queueMail(tx, [
+            cancelMails.refunded(this.ctx, customer, order.locale, {
+              orderId: order.id,
+              refundedRappen: done.amountRappen,
+            }),
+          ]);
         } else if (refund.key.startsWith(STAFF_REFUND)) {
           // A staff refund of a delivered line: the line stays delivered; the ledger entry is all.
         } else if (refund.sellerOrderId !== null) {
@@ -698,7 +704,9 @@ export class OrdersService {
     await repo.cancelRemainingSellerOrders(tx, order.id);
     await this.stores.returnStock(tx, await repo.releaseAllocations(tx, order.id));
     const customer = (await repo.findUsers(tx, [order.customerId])).get(order.customerId)!;
-    await repo.enqueueMail(tx, [cancelMails.customerCancelled(this.ctx, customer, order, refundedRappen)]);
+    await queueMail(tx, [
+      cancelMails.customerCancelled(this.ctx, customer, order.locale, { orderId: order.id, refundedRappen }),
+    ]);
   }
 
   /** Stock of the part back, the customer told (with the reason); the order closes with its last part. */
@@ -717,17 +725,13 @@ export class OrdersService {
     }
     const users = await repo.findUsers(tx, [order.customerId, so.sellerId]);
     const items = await repo.itemsOfSellerOrder(tx, sellerOrderId);
-    await repo.enqueueMail(tx, [
-      cancelMails.sellerCancelled(this.ctx, users.get(order.customerId)!, order, {
+    await queueMail(tx, [
+      cancelMails.sellerCancelled(this.ctx, users.get(order.customerId)!, order.locale, {
+        orderId: order.id,
         seller: users.get(so.sellerId)?.username ?? '',
         reason: so.cancelReason ?? '',
         refundedRappen,
-        items: items.map((i) => ({
-          name: i.name,
-          quantity: i.quantity,
-          priceRappen: i.priceRappen,
-          place: i.orderType === 'inStore' ? (i.storeName ?? '') : 'online',
-        })),
+        items,
       }),
     ]);
   }
@@ -865,41 +869,31 @@ export class OrdersService {
     // Every part was cancelled during the capture: the refunds that follow say it all.
     if (live.length === 0) return [];
     const out = [
-      mails.orderPaid(
-        this.ctx,
-        customer,
-        { id: order.id, totalRappen: live.reduce((sum, so) => sum + so.itemsRappen + so.shippingRappen, 0) },
-        liveItems.map((i) => ({
-          name: i.name,
-          quantity: i.quantity,
-          priceRappen: i.priceRappen,
-          place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'sent to you',
-        })),
-      ),
+      mails.orderPaid(this.ctx, customer, order.locale, {
+        orderId: order.id,
+        totalRappen: live.reduce((sum, so) => sum + so.itemsRappen + so.shippingRappen, 0),
+        items: liveItems,
+      }),
     ];
     for (const so of live) {
       const seller = graph.users.get(so.sellerId)!;
       const items = liveItems.filter((i) => i.sellerOrderId === so.id);
-      const line = (i: (typeof items)[number]): MailLine => ({
-        name: i.name,
-        quantity: i.quantity,
-        priceRappen: i.priceRappen,
-        place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'to send',
-      });
+      // The server knows no seller's language yet: English (decision 272).
       out.push(
-        mails.sellerNewPaidOrder(
-          this.ctx,
-          seller,
-          { id: so.id, orderId: order.id, totalRappen: so.itemsRappen + so.shippingRappen },
-          items.map(line),
-        ),
+        mails.sellerNewPaidOrder(this.ctx, seller, null, {
+          orderId: order.id,
+          sellerOrderId: so.id,
+          totalRappen: so.itemsRappen + so.shippingRappen,
+          items,
+        }),
       );
       if (so.pickupCode) {
         out.push(
-          mails.readyForPickup(this.ctx, customer, order, {
+          mails.readyForPickup(this.ctx, customer, order.locale, {
+            orderId: order.id,
             code: so.pickupCode,
             seller: seller.username,
-            items: items.filter((i) => i.orderType === 'inStore').map(line),
+            items: items.filter((i) => i.orderType === 'inStore'),
           }),
         );
       }
@@ -950,15 +944,11 @@ export class OrdersService {
           throw conflict('This seller order was already marked as sent.');
         if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
         const seller = (await repo.findUsers(tx, [caller.id])).get(caller.id);
-        await repo.enqueueMail(tx, [
-          mails.shipped(this.ctx, customer, order, {
+        await queueMail(tx, [
+          mails.shipped(this.ctx, customer, order.locale, {
+            orderId: order.id,
             seller: seller?.name ?? caller.username,
-            items: online.map((i) => ({
-              name: i.name,
-              quantity: i.quantity,
-              priceRappen: i.priceRappen,
-              place: '',
-            })),
+            items: online,
             ...parcel,
           }),
         ]);
@@ -982,14 +972,7 @@ export class OrdersService {
         }
         if (!(await repo.markRetrieved(tx, item.id))) throw conflict('This item was already picked up.');
         if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
-        await repo.enqueueMail(tx, [
-          mails.pickedUp(this.ctx, customer, order, {
-            name: item.name,
-            quantity: item.quantity,
-            priceRappen: item.priceRappen,
-            place: item.storeName ?? 'the store',
-          }),
-        ]);
+        await queueMail(tx, [mails.pickedUp(this.ctx, customer, order.locale, { orderId: order.id, item })]);
         return so.id;
       }),
     );
