@@ -11,6 +11,7 @@ import { holdDatabase, DataDirBusyError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { mailJobs } from './modules/mail/jobs.ts';
 import { orderJobs } from './modules/orders/jobs.ts';
 import { orderPaymentPorts } from './modules/orders/payment-ports.ts';
 import { orderServicesFor } from './modules/orders/services.ts';
@@ -126,7 +127,7 @@ export async function startServer(config: Config, { quiet = false } = {}) {
     // Background work of this process (order expiry, e-mail delivery): started here, stopped on close.
     // …and the payments module's: the TWINT status poll and the bank folder (decision 247).
     const ports = orderPaymentPorts(app.ctx, orderServicesFor(app.ctx).capture);
-    const jobs = startBackgroundJobs(app.ctx, app.log, [...orderJobs, ...paymentsJobs(ports)]);
+    const jobs = startBackgroundJobs(app.ctx, app.log, [...orderJobs, ...mailJobs, ...paymentsJobs(ports)]);
 
     app.addHook('onClose', async () => {
       await jobs.stop();

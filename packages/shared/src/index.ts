@@ -12,6 +12,7 @@ export * from './search/schemas.ts';
 export * from './search/text.ts';
 export * from './orders/rules.ts';
 export * from './orders/schemas.ts';
+export * from './orders/availability.ts';
 export * from './geo/schemas.ts';
 export * from './media/rules.ts';
 export * from './payments/qr-reference.ts';

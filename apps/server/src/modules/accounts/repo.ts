@@ -10,7 +10,6 @@ import {
   stores,
   users,
   orders,
-  outbox,
 } from '../../db/schema.ts';
 import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import type { Caller, CallerLookup } from '../../plugins/auth.ts';
@@ -112,14 +111,6 @@ export class AccountsRepo implements CallerLookup {
 
   async makeStaff(id: number): Promise<void> {
     await this.db.update(users).set({ isStaff: true }).where(eq(users.id, id));
-  }
-
-  /** An e-mail to go out with the outbox worker (orders/mail.ts delivers every row). */
-  async queueMail(
-    mail: { recipient: string; subject: string; body: string },
-    tx: DbOrTx = this.db,
-  ): Promise<void> {
-    await tx.insert(outbox).values(mail);
   }
 
   /**

@@ -20,6 +20,7 @@ import { requireStaff, requireUser } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { cachedAnswer, sendAnswer } from '../../lib/public-answer.ts';
+import { mailLanguageOf } from '../mail/template.ts';
 import { AccountsService } from './service.ts';
 
 const errors = {
@@ -50,7 +51,8 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     async (request, reply) => {
       // The answer carries an access token: no cache may keep it (nor an error about it).
       reply.header('cache-control', 'no-store');
-      const result = await service.register(request.body, request.ip);
+      const language = mailLanguageOf(request.headers['accept-language']);
+      const result = await service.register(request.body, request.ip, language);
       request.log.info({ audit: 'registration', userId: result.id }, 'account created');
       return reply.status(201).send(result);
     },

@@ -27,6 +27,8 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { formatIban, payoutIban } from '../../lib/iban.ts';
 import { StaffService } from '../staff/service.ts';
+import { queueMail } from '../mail/service.ts';
+import { addressInUseMail } from './address-in-use-mail.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
 
@@ -110,7 +112,12 @@ export class AccountsService {
     };
   }
 
-  async register(input: RegistrationInput & { status?: Role }, ip: string): Promise<LoginResponse> {
+  /** `language`: the request's, for the e-mails it sends (decision 272). */
+  async register(
+    input: RegistrationInput & { status?: Role },
+    ip: string,
+    language: string | null = null,
+  ): Promise<LoginResponse> {
     const byAddress = await this.ctx.limits.take('registrationAddress', ip);
     if (!byAddress.ok) {
       throw tooMany(
@@ -155,7 +162,11 @@ export class AccountsService {
           tx,
         );
         if (input.status) await this.repo.insertProfile(user.id, input.status, tx);
-        if (addressKnown) await this.repo.queueMail(addressInUseMail(email, input.username), tx);
+        if (addressKnown) {
+          await queueMail(tx, [
+            addressInUseMail(this.ctx, { email }, language, { newUsername: input.username }),
+          ]);
+        }
         return user;
       });
     } catch (error) {
@@ -445,25 +456,6 @@ function shopNameLookAlike(name: string) {
 function shopNameTaken(name: string) {
   const message = `Another shop is already called “${name}”. Choose a name that tells your shop apart.`;
   return new AppError('CONFLICT', message, [{ field: 'displayName', message }]);
-}
-
-function addressInUseMail(email: string, newUsername: string) {
-  return {
-    recipient: email,
-    subject: 'Marktgasse: a new account was registered with your e-mail address',
-    body: [
-      'Hello,',
-      '',
-      `Someone just registered the Marktgasse account "${newUsername}" with this e-mail address,`,
-      'which already belongs to a Marktgasse account.',
-      '',
-      'If that was you, there is nothing to do: you now have two accounts. If it was not you,',
-      'your existing account is unchanged and you may ignore this message; orders of the new',
-      'account would still send their confirmations here, so tell us if you receive any.',
-      '',
-      'Marktgasse',
-    ].join('\n'),
-  };
 }
 
 /** The payout account of a seller's profile (decision 226): a valid IBAN, never a QR-IBAN. */

@@ -9,6 +9,7 @@ import {
   productUpdateSchema,
   rappenToDecimal,
   reviewCreateSchema,
+  totalStock,
   type Category,
   type LatestReview,
   type Paged,
@@ -67,7 +68,8 @@ function toProduct(ctx: AppContext, row: ProductFull): Product {
     username: row.username,
     rating: ratingOf(p.ratingSum, p.numReviews),
     numReviews: p.numReviews,
-    countInStock: stocks.reduce((sum, s) => sum + s.number, 0),
+    // The online line's availability (the shared rule the cart uses, orders/availability.ts).
+    countInStock: totalStock(stocks),
     stocks,
     createdAt: p.createdAt.toISOString(),
   };

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatCHF } from '@marktgasse/shared';
+import { formatCHFIn } from '@marktgasse/shared';
 import type { Locale } from '../../i18n/translate.ts';
 import type { StatementData } from './statements.ts';
 
@@ -102,7 +102,7 @@ export function statementPdf(
 ): Promise<Buffer> {
   const t = LABELS[language];
   const day = (d: Date) => d.toLocaleDateString(INTL_LOCALE[language], { timeZone: 'Europe/Zurich' });
-  const chf = (rappen: number) => formatCHF(rappen, { bare: true });
+  const chf = (rappen: number) => formatCHFIn(language, rappen, { bare: true });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

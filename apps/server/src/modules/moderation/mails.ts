@@ -1,54 +1,108 @@
-/** The e-mails moderation sends to a seller (through the outbox, like orders/mail.ts). */
-const SIGNATURE = ['', 'Marktgasse'];
+/**
+ * The e-mails moderation sends to a seller, in four languages (the mail module's templates,
+ * decision 272). The server knows no seller's language yet, so the service passes null
+ * (English) until it does.
+ */
+import { defineMail } from '../mail/template.ts';
 
-interface Recipient {
-  email: string;
-  username: string;
+interface ProductFacts {
+  product: string;
+  hidden: boolean;
+  reason: string;
 }
 
-export function productHiddenMail(seller: Recipient, productName: string, hidden: boolean, reason: string) {
-  return {
-    recipient: seller.email,
-    subject: hidden
-      ? `Marktgasse: your product "${productName}" was hidden`
-      : `Marktgasse: your product "${productName}" is visible again`,
-    body: [
-      `Hello ${seller.username},`,
-      '',
-      hidden
-        ? `Our moderation team hid your product "${productName}": customers can no longer see or buy it.`
-        : `Our moderation team made your product "${productName}" visible again.`,
-      `Reason: ${reason}`,
-      ...SIGNATURE,
-    ].join('\n'),
-  };
-}
+export const productHiddenMail = defineMail<ProductFacts>({
+  en: (f) => ({
+    subject: f.hidden
+      ? `Marktgasse: your product "${f.product}" was hidden`
+      : `Marktgasse: your product "${f.product}" is visible again`,
+    body:
+      (f.hidden
+        ? `our moderation team hid your product "${f.product}": customers can no longer see or buy it.`
+        : `our moderation team made your product "${f.product}" visible again.`) + `\nReason: ${f.reason}`,
+  }),
+  de: (f) => ({
+    subject: f.hidden
+      ? `Marktgasse: Ihr Produkt «${f.product}» wurde ausgeblendet`
+      : `Marktgasse: Ihr Produkt «${f.product}» ist wieder sichtbar`,
+    body:
+      (f.hidden
+        ? `Unser Moderationsteam hat Ihr Produkt «${f.product}» ausgeblendet: Kundinnen und Kunden können es nicht mehr sehen oder kaufen.`
+        : `Unser Moderationsteam hat Ihr Produkt «${f.product}» wieder sichtbar gemacht.`) +
+      `\nGrund: ${f.reason}`,
+  }),
+  fr: (f) => ({
+    subject: f.hidden
+      ? `Marktgasse : votre produit « ${f.product} » a été masqué`
+      : `Marktgasse : votre produit « ${f.product} » est de nouveau visible`,
+    body:
+      (f.hidden
+        ? `notre équipe de modération a masqué votre produit « ${f.product} » : les clients ne peuvent plus le voir ni l’acheter.`
+        : `notre équipe de modération a rendu votre produit « ${f.product} » de nouveau visible.`) +
+      `\nMotif : ${f.reason}`,
+  }),
+  it: (f) => ({
+    subject: f.hidden
+      ? `Marktgasse: il tuo prodotto «${f.product}» è stato nascosto`
+      : `Marktgasse: il tuo prodotto «${f.product}» è di nuovo visibile`,
+    body:
+      (f.hidden
+        ? `il nostro team di moderazione ha nascosto il tuo prodotto «${f.product}»: i clienti non possono più vederlo né acquistarlo.`
+        : `il nostro team di moderazione ha reso di nuovo visibile il tuo prodotto «${f.product}».`) +
+      `\nMotivo: ${f.reason}`,
+  }),
+});
 
-export function sellerSuspendedMail(seller: Recipient, reason: string) {
-  return {
-    recipient: seller.email,
+export const sellerSuspendedMail = defineMail<{ reason: string }>({
+  en: (f) => ({
     subject: 'Marktgasse: your seller account was suspended',
-    body: [
-      `Hello ${seller.username},`,
-      '',
-      'Your seller account was suspended: your products and stores are no longer shown to customers.',
-      'Orders that customers have already paid stay yours to send or hand over.',
-      `Reason: ${reason}`,
-      ...SIGNATURE,
-    ].join('\n'),
-  };
-}
+    body:
+      'your seller account was suspended: your products and stores are no longer shown to customers.\n' +
+      `Orders that customers have already paid stay yours to send or hand over.\nReason: ${f.reason}`,
+  }),
+  de: (f) => ({
+    subject: 'Marktgasse: Ihr Verkäuferkonto wurde gesperrt',
+    body:
+      'Ihr Verkäuferkonto wurde gesperrt: Ihre Produkte und Läden werden Kundinnen und Kunden nicht mehr gezeigt.\n' +
+      `Bereits bezahlte Bestellungen versenden oder übergeben Sie weiterhin.\nGrund: ${f.reason}`,
+  }),
+  fr: (f) => ({
+    subject: 'Marktgasse : votre compte vendeur a été suspendu',
+    body:
+      'votre compte vendeur a été suspendu : vos produits et magasins ne sont plus montrés aux clients.\n' +
+      `Les commandes déjà payées restent à votre charge : à expédier ou à remettre.\nMotif : ${f.reason}`,
+  }),
+  it: (f) => ({
+    subject: 'Marktgasse: il tuo account venditore è stato sospeso',
+    body:
+      'il tuo account venditore è stato sospeso: i tuoi prodotti e negozi non sono più mostrati ai clienti.\n' +
+      `Gli ordini già pagati restano tuoi da spedire o consegnare.\nMotivo: ${f.reason}`,
+  }),
+});
 
-export function sellerReinstatedMail(seller: Recipient, reason: string) {
-  return {
-    recipient: seller.email,
+export const sellerReinstatedMail = defineMail<{ reason: string }>({
+  en: (f) => ({
     subject: 'Marktgasse: your seller account is active again',
-    body: [
-      `Hello ${seller.username},`,
-      '',
-      'Your seller account was reinstated: your products and stores are shown to customers again.',
-      `Note: ${reason}`,
-      ...SIGNATURE,
-    ].join('\n'),
-  };
-}
+    body:
+      'your seller account was reinstated: your products and stores are shown to customers again.\n' +
+      `Note: ${f.reason}`,
+  }),
+  de: (f) => ({
+    subject: 'Marktgasse: Ihr Verkäuferkonto ist wieder aktiv',
+    body:
+      'Ihr Verkäuferkonto wurde wieder freigegeben: Ihre Produkte und Läden werden wieder gezeigt.\n' +
+      `Hinweis: ${f.reason}`,
+  }),
+  fr: (f) => ({
+    subject: 'Marktgasse : votre compte vendeur est de nouveau actif',
+    body:
+      'votre compte vendeur a été rétabli : vos produits et magasins sont de nouveau montrés aux clients.\n' +
+      `Remarque : ${f.reason}`,
+  }),
+  it: (f) => ({
+    subject: 'Marktgasse: il tuo account venditore è di nuovo attivo',
+    body:
+      'il tuo account venditore è stato riattivato: i tuoi prodotti e negozi sono di nuovo mostrati ai clienti.\n' +
+      `Nota: ${f.reason}`,
+  }),
+});

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { outbox, products, profiles, reviews, users } from '../../db/schema.ts';
+import { products, profiles, reviews, users } from '../../db/schema.ts';
 import { countOfAll } from '../../db/sql.ts';
 
 export interface ModeratedProductRow {
@@ -85,10 +85,6 @@ export class ModerationRepo {
       .from(users)
       .where(eq(users.id, id));
     return rows[0];
-  }
-
-  async queueMail(tx: DbOrTx, mail: { recipient: string; subject: string; body: string }): Promise<void> {
-    await tx.insert(outbox).values(mail);
   }
 
   async reviewPage(productId: number | undefined, offset: number, limit: number) {

@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
 import { ModerationRepo, type ModeratedProductRow, type ModeratedSellerRow } from './repo.ts';
+import { queueMail } from '../mail/service.ts';
 import { productHiddenMail, sellerReinstatedMail, sellerSuspendedMail } from './mails.ts';
 
 type ModeratedProduct = z.infer<typeof moderatedProductSchema>;
@@ -69,7 +70,9 @@ export class ModerationService {
         tx,
       );
       const seller = await this.repo.sellerContact(tx, product.sellerId);
-      if (seller) await this.repo.queueMail(tx, productHiddenMail(seller, product.name, hide, acting.reason));
+      // The server knows no seller's language yet: English (decision 272).
+      const facts = { product: product.name, hidden: hide, reason: acting.reason };
+      if (seller) await queueMail(tx, [productHiddenMail(this.ctx, seller, null, facts)]);
       return {
         product: {
           ...product,
@@ -102,10 +105,8 @@ export class ModerationService {
         },
         tx,
       );
-      await this.repo.queueMail(
-        tx,
-        suspend ? sellerSuspendedMail(seller, acting.reason) : sellerReinstatedMail(seller, acting.reason),
-      );
+      const notice = suspend ? sellerSuspendedMail : sellerReinstatedMail;
+      await queueMail(tx, [notice(this.ctx, seller, null, { reason: acting.reason })]);
       return {
         seller: {
           ...seller,

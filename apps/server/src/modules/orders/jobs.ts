@@ -1,10 +1,9 @@
 /**
- * Periodic work of the orders module: expiring unpaid orders, reconciling payments, delivering
- * e-mails, and releasing the earnings of fulfilled parts after the holding period.
+ * Periodic work of the orders module: expiring unpaid orders, reconciling payments, and
+ * releasing the earnings of fulfilled parts after the holding period (e-mails: mail/jobs.ts).
  */
 import type { Job } from '../../jobs.ts';
 import { releaseHeldEarnings } from '../ledger/jobs.ts';
-import { deliverOutbox, purgeOldMail } from './mail.ts';
 import { orderServicesFor } from './services.ts';
 
 /** Started by server.ts with the other modules' jobs; each is safe to run in several processes at once. */
@@ -21,19 +20,9 @@ export const orderJobs: readonly Job[] = [
     run: (ctx, log) => orderServicesFor(ctx).reconciler.reconcilePayments(60, log),
   },
   {
-    name: 'orders.deliver-outbox',
-    intervalMs: 15_000,
-    run: (ctx, log) => deliverOutbox(ctx, log),
-  },
-  {
     // Earnings of fulfilled parts become available after PAYOUT_HOLD_DAYS (decision 243).
     name: 'ledger.release-held-earnings',
     intervalMs: 3_600_000,
     run: (ctx) => releaseHeldEarnings(ctx),
-  },
-  {
-    name: 'orders.purge-sent-mail',
-    intervalMs: 3_600_000,
-    run: (ctx) => purgeOldMail(ctx),
   },
 ];

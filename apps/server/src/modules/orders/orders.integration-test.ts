@@ -17,7 +17,7 @@ import {
 import { ORDERS_MAX_PAGE_SIZE } from '@marktgasse/shared';
 import type { Db } from '../../db/client.ts';
 import { orders, outbox, payments, products, stockAllocations } from '../../db/schema.ts';
-import { deliverOutbox, purgeOldMail, SENT_MAIL_KEEP_DAYS } from './mail.ts';
+import { deliverOutbox, purgeOldMail, SENT_MAIL_KEEP_DAYS } from '../mail/delivery.ts';
 import { createOrderServices, orderServicesFor } from './services.ts';
 import * as placementRepo from './placement/repo.ts';
 

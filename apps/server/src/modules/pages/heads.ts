@@ -1,6 +1,6 @@
 /** The head of each public page: title, description, preview and structured data, in its language. */
 import {
-  formatCHF,
+  formatCHFIn,
   type PageLanguage,
   type Product,
   type Profile,
@@ -35,7 +35,7 @@ export interface HomeShelf {
 export function productHead(language: PageLanguage, origin: string, p: Product, reviews: Review[]): PageHead {
   const path = productPath(p);
   const seller = p.sellerDetails.name || p.username;
-  const price = formatCHF(p.price);
+  const price = formatCHFIn(language, p.price);
   const availability = pageText(language, p.countInStock > 0 ? T.inStock : T.outOfStock);
   const name = `${p.brand} ${p.name}`;
   const urls = {

@@ -8,7 +8,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data, Debtor } from 'swissqrbill/types';
 import {
   countryCode,
-  formatCHF,
+  formatCHFIn,
   formatQrReference,
   parseStructuredAddress,
   qrReferenceForOrder,
@@ -113,7 +113,7 @@ export function renderQrBillPdf(order: InvoiceOrder, account: PlatformAccount): 
   const texts = BILL_TEXTS[order.language];
   const values = {
     id: String(order.id),
-    amount: formatCHF(order.totalRappen),
+    amount: formatCHFIn(order.language, order.totalRappen),
     ref: formatQrReference(qrReferenceForOrder(order.id)),
   };
   doc.font('Helvetica-Bold').fontSize(16).text(fill(texts.title, values), 50, 60);

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatCHF, parseRappen, rappenToDecimal, type Receipt } from '@marktgasse/shared';
+import { formatCHFIn, parseRappen, rappenToDecimal, type Receipt } from '@marktgasse/shared';
 import type { Locale } from '../../i18n/translate.ts';
 import { RECEIPT_LABELS } from './labels.ts';
 
@@ -14,10 +14,10 @@ const fontDir = path.join(
   'ttf',
 );
 const COLUMNS = [50, 290, 330, 410, 470];
-const chf = (decimal: string) => formatCHF(decimal, { bare: true });
 
 export function receiptPdf(receipt: Receipt, language: Locale): Promise<Buffer> {
   const t = RECEIPT_LABELS[language];
+  const chf = (decimal: string) => formatCHFIn(language, decimal, { bare: true });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -2,6 +2,7 @@
  * What a cancellation leaves behind once its money (if any) went back: stock returned, parts
  * closed, the customer told. Shared by the cancel paths and the refunds that finish them.
  */
+import { queueMail } from '../../mail/service.ts';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { StoresService } from '../../stores/service.ts';
@@ -21,8 +22,8 @@ export class CancelEffects {
     await repo.cancelRemainingSellerOrders(tx, order.id);
     await this.stores.returnStock(tx, await placementRepo.releaseAllocations(tx, order.id));
     const customer = (await orderRepo.findUsers(tx, [order.customerId])).get(order.customerId)!;
-    await orderRepo.enqueueMail(tx, [
-      cancelMails.customerCancelled(this.ctx, customer, order, refundedRappen),
+    await queueMail(tx, [
+      cancelMails.customerCancelled(this.ctx, customer, order.locale, { orderId: order.id, refundedRappen }),
     ]);
   }
 
@@ -42,17 +43,13 @@ export class CancelEffects {
     }
     const users = await orderRepo.findUsers(tx, [order.customerId, so.sellerId]);
     const items = await orderRepo.itemsOfSellerOrder(tx, sellerOrderId);
-    await orderRepo.enqueueMail(tx, [
-      cancelMails.sellerCancelled(this.ctx, users.get(order.customerId)!, order, {
+    await queueMail(tx, [
+      cancelMails.sellerCancelled(this.ctx, users.get(order.customerId)!, order.locale, {
+        orderId: order.id,
         seller: users.get(so.sellerId)?.username ?? '',
         reason: so.cancelReason ?? '',
         refundedRappen,
-        items: items.map((i) => ({
-          name: i.name,
-          quantity: i.quantity,
-          priceRappen: i.priceRappen,
-          place: i.orderType === 'inStore' ? (i.storeName ?? '') : 'online',
-        })),
+        items,
       }),
     ]);
   }

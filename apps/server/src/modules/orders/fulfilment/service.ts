@@ -2,6 +2,7 @@
  * Fulfilment: a seller sends their online part or hands over a pick-up item, once the order is
  * paid; the part completes itself, once, when nothing is left, and then earns (decision 225).
  */
+import { queueMail } from '../../mail/service.ts';
 import { normaliseTrackingNumber, type SellerOrder, type SendBody } from '@marktgasse/shared';
 import type { AppContext } from '../../../context.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -68,16 +69,11 @@ export class FulfilmentService {
           throw conflict('This seller order was already marked as sent.');
         if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
         const seller = (await orderRepo.findUsers(tx, [caller.id])).get(caller.id);
-        const items = online.map((i) => ({
-          name: i.name,
-          quantity: i.quantity,
-          priceRappen: i.priceRappen,
-          place: '',
-        }));
-        await orderRepo.enqueueMail(tx, [
-          mails.shipped(this.ctx, customer, order, {
+        await queueMail(tx, [
+          mails.shipped(this.ctx, customer, order.locale, {
+            orderId: order.id,
             seller: seller?.name ?? caller.username,
-            items,
+            items: online,
             ...parcel,
           }),
         ]);
@@ -101,14 +97,7 @@ export class FulfilmentService {
         }
         if (!(await repo.markRetrieved(tx, item.id))) throw conflict('This item was already picked up.');
         if (await repo.completeIfDone(tx, so.id)) await this.postFulfilment(tx, so);
-        await orderRepo.enqueueMail(tx, [
-          mails.pickedUp(this.ctx, customer, order, {
-            name: item.name,
-            quantity: item.quantity,
-            priceRappen: item.priceRappen,
-            place: item.storeName ?? 'the store',
-          }),
-        ]);
+        await queueMail(tx, [mails.pickedUp(this.ctx, customer, order.locale, { orderId: order.id, item })]);
         return so.id;
       }),
     );

@@ -3,6 +3,7 @@
  * transaction that posts to the ledger and queues the e-mails; or, when the order can no longer
  * take it, the money goes back. PayPal, TWINT and bank credits all come through here.
  */
+import { queueMail } from '../../mail/service.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, conflict } from '../../../lib/errors.ts';
@@ -97,7 +98,7 @@ export class CaptureService {
         currency: captured.currency,
       });
       await this.ledger.recordCapture(tx, { orderId, amountRappen: captured.amountRappen });
-      await orderRepo.enqueueMail(tx, await paidMails(this.ctx, tx, orderId));
+      await queueMail(tx, await paidMails(this.ctx, tx, orderId));
       return true;
     });
   }

@@ -1,25 +1,9 @@
 /** The e-mails of a paid order: the customer's, each live part's seller's, and pick-up codes. */
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { mails, type MailLine } from '../mail.ts';
+import { mails } from '../mail.ts';
 import * as orderRepo from '../repo.ts';
 
-type Graph = orderRepo.OrderGraph;
-type Item = Graph['items'][number];
-
-const customerLine = (i: Item): MailLine => ({
-  name: i.name,
-  quantity: i.quantity,
-  priceRappen: i.priceRappen,
-  place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'sent to you',
-});
-
-const sellerLine = (i: Item): MailLine => ({
-  name: i.name,
-  quantity: i.quantity,
-  priceRappen: i.priceRappen,
-  place: i.orderType === 'inStore' ? `pick-up at ${i.storeName ?? ''}` : 'to send',
-});
 
 export async function paidMails(ctx: AppContext, tx: DbOrTx, orderId: number) {
   const graph = await orderRepo.loadGraph(tx, { orderIds: [orderId] });
@@ -32,24 +16,28 @@ export async function paidMails(ctx: AppContext, tx: DbOrTx, orderId: number) {
   // Every part was cancelled during the capture: the refunds that follow say it all.
   if (live.length === 0) return [];
   const totalRappen = live.reduce((sum, so) => sum + so.itemsRappen + so.shippingRappen, 0);
-  const out = [mails.orderPaid(ctx, customer, { id: order.id, totalRappen }, liveItems.map(customerLine))];
+  const out = [
+    mails.orderPaid(ctx, customer, order.locale, { orderId: order.id, totalRappen, items: liveItems }),
+  ];
   for (const so of live) {
     const seller = graph.users.get(so.sellerId)!;
     const items = liveItems.filter((i) => i.sellerOrderId === so.id);
+    // The server knows no seller's language yet: English (decision 272).
     out.push(
-      mails.sellerNewPaidOrder(
-        ctx,
-        seller,
-        { id: so.id, orderId: order.id, totalRappen: so.itemsRappen + so.shippingRappen },
-        items.map(sellerLine),
-      ),
+      mails.sellerNewPaidOrder(ctx, seller, null, {
+        orderId: order.id,
+        sellerOrderId: so.id,
+        totalRappen: so.itemsRappen + so.shippingRappen,
+        items,
+      }),
     );
     if (so.pickupCode) {
       out.push(
-        mails.readyForPickup(ctx, customer, order, {
+        mails.readyForPickup(ctx, customer, order.locale, {
+          orderId: order.id,
           code: so.pickupCode,
           seller: seller.username,
-          items: items.filter((i) => i.orderType === 'inStore').map(sellerLine),
+          items: items.filter((i) => i.orderType === 'inStore'),
         }),
       );
     }

@@ -3,6 +3,7 @@
  * what the row belongs to is finished (a cancelled order or part, a refused payment, a staff
  * refund of a line). Refused: the row goes and the order is as it was.
  */
+import { queueMail } from '../../mail/service.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, conflict } from '../../../lib/errors.ts';
@@ -69,7 +70,12 @@ export class RefundService {
       const order = (await orderRepo.lockOrder(tx, refund.orderId))!;
       const customer = (await orderRepo.findUsers(tx, [order.customerId])).get(order.customerId)!;
       if (refund.key.startsWith('refused-')) {
-        await orderRepo.enqueueMail(tx, [cancelMails.refunded(this.ctx, customer, order, done.amountRappen)]);
+        await queueMail(tx, [
+          cancelMails.refunded(this.ctx, customer, order.locale, {
+            orderId: order.id,
+            refundedRappen: done.amountRappen,
+          }),
+        ]);
       } else if (refund.key.startsWith(STAFF_REFUND)) {
         // A staff refund of a delivered line: the line stays delivered; the ledger entry is all.
       } else if (refund.sellerOrderId !== null) {

@@ -2,6 +2,7 @@
  * Placing an order: server-side pricing and stock reservation in one all-or-nothing statement
  * (decisions 114, 116, 120), the anti-hoarding limits (decision 170), the invoice's bill.
  */
+import { queueMail } from '../../mail/service.ts';
 import type { Order } from '@marktgasse/shared';
 import type { AppContext } from '../../../context.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -21,7 +22,7 @@ import {
   type OrderCreate,
   type PlacementRows,
 } from '../placement.ts';
-import * as orderRepo from '../repo.ts';
+import type * as orderRepo from '../repo.ts';
 import { withRetry } from '../retry.ts';
 import { orderView } from '../views.ts';
 import * as repo from './repo.ts';
@@ -127,8 +128,8 @@ export class PlacementService {
         await this.ledger.freezeOrder(tx, rows.order.id);
         if (cart.paymentMethod === 'Invoice') {
           const { id, itemsRappen: items, shippingRappen: shipping, expiresAt } = rows.order;
-          const bill = { id, totalRappen: items + shipping, dueAt: expiresAt };
-          await orderRepo.enqueueMail(tx, [mails.invoiceIssued(this.ctx, caller, bill)]);
+          const bill = { orderId: id, totalRappen: items + shipping, dueAt: expiresAt };
+          await queueMail(tx, [mails.invoiceIssued(this.ctx, caller, rows.order.locale, bill)]);
         }
         const answer = this.placedAnswer(caller, { rows, read });
         await options.onPlaced?.(tx, answer);

@@ -1,12 +1,10 @@
+import { lineAvailability, quantityChoices, totalStock as stockOfAll } from '@marktgasse/shared';
 import type { CartItem, Product } from '@marktgasse/shared';
 
 export type OrderChoice = 'none' | 'online' | 'inStore';
 
-/** A select with a million options would freeze the page; larger stocks offer the first 100. */
-export const MAX_QUANTITY_OPTIONS = 100;
-
 export function totalStock(product: Pick<Product, 'stocks'>): number {
-  return product.stocks.reduce((sum, s) => sum + Math.max(0, s.number), 0);
+  return stockOfAll(product.stocks);
 }
 
 /** Stores that can hand the product over (stock above 0). */
@@ -14,22 +12,18 @@ export function storesWithStock(product: Pick<Product, 'stocks'>) {
   return product.stocks.filter((s) => s.number > 0);
 }
 
-/** Available quantity: the total for online, that store's number for in-store (spec §5 Quantity). */
+/** Available quantity: the shared rule of a cart line (lineAvailability, spec §5 Quantity). */
 export function availableFor(
   product: Pick<Product, 'stocks'>,
   orderType: OrderChoice,
   storeId: number | null,
 ): number {
-  if (orderType === 'online') return totalStock(product);
-  if (orderType === 'inStore' && storeId !== null)
-    return Math.max(0, product.stocks.find((s) => s.store === storeId)?.number ?? 0);
-  return 0;
+  return lineAvailability(product.stocks, { orderType, storeId });
 }
 
-/** Quantity choices 0..available. */
+/** Quantity choices 0..available, at most the shared cap of choices. */
 export function quantityOptions(available: number): number[] {
-  const top = Math.min(Math.max(0, Math.floor(available)), MAX_QUANTITY_OPTIONS);
-  return Array.from({ length: top + 1 }, (_, i) => i);
+  return quantityChoices(available, 0);
 }
 
 export function canAddToCart(input: {

@@ -53,7 +53,11 @@ describe('recheckLine', () => {
   });
 
   it('reduces the quantity to the stock left', () => {
-    const { line, notice } = recheckLine(item({ quantity: 8 }), product({ countInStock: 5 }));
+    const left = [
+      { id: 1, number: 3, store: 11, storeName: 'Bern', city: 'Bern' },
+      { id: 2, number: 2, store: 12, storeName: 'Thun', city: 'Thun' },
+    ];
+    const { line, notice } = recheckLine(item({ quantity: 8 }), product({ countInStock: 5, stocks: left }));
     expect(line).toMatchObject({ quantity: 5, productStock: 5 });
     expect(texts(notice)).toEqual(['Only 5 left: the quantity was reduced from 8 to 5.']);
   });

@@ -4,7 +4,7 @@
  * are updated; what changed is returned as a notice per line so the cart can say so.
  */
 import { useEffect, useState } from 'react';
-import { parseRappen, type CartItem, type Product } from '@marktgasse/shared';
+import { lineAvailability, parseRappen, type CartItem, type Product } from '@marktgasse/shared';
 import type { TranslateVars } from '../../../i18n';
 import { api, ApiError } from '../../../lib/api-client';
 import { useCart } from '../../../stores/cart';
@@ -24,9 +24,9 @@ export interface LineNotice {
   blocking: boolean;
 }
 
-export function availableStock(product: Pick<Product, 'countInStock' | 'stocks'>, item: CartItem): number {
-  if (item.orderType === 'online') return product.countInStock;
-  return product.stocks.find((s) => s.store === item.storeId)?.number ?? 0;
+/** What the line can have now: the shared rule of a cart line (lineAvailability). */
+export function availableStock(product: Pick<Product, 'stocks'>, item: CartItem): number {
+  return lineAvailability(product.stocks, item);
 }
 
 /** The notice's text in the current language. */

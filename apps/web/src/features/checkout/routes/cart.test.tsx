@@ -50,7 +50,9 @@ function serverProducts(
       const id = Number(/products\/(\d+)/.exec(url)?.[1]);
       const p = products[id];
       if (!p) return new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 });
-      return new Response(JSON.stringify({ id, stocks: [], ...p }), { status: 200 });
+      // As the server answers: countInStock is the sum of the stock rows (one store unless given).
+      const stocks = p.stocks ?? [{ store: 99, number: p.countInStock }];
+      return new Response(JSON.stringify({ id, ...p, stocks }), { status: 200 });
     }),
   );
 }

@@ -8,7 +8,12 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
-import { FREE_SHIPPING_FROM_RAPPEN, missingForFreeShipping, type CartItem } from '@marktgasse/shared';
+import {
+  FREE_SHIPPING_FROM_RAPPEN,
+  missingForFreeShipping,
+  quantityChoices,
+  type CartItem,
+} from '@marktgasse/shared';
 import { announce } from '../../../components/announcer';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { moveFocus } from '../../../components/focus';
@@ -25,16 +30,13 @@ import { EmptyCart } from '../components/empty-cart';
 import { lineLabel, summarizeCart, type SellerGroup } from '../lib/cart-groups';
 import '../checkout.css';
 
-const MAX_QUANTITY_CHOICES = 100;
-
 function CartLine({ item, notice }: { item: CartItem; notice: LineNotice | undefined }) {
   const setQuantity = useCart((s) => s.setQuantity);
   const removeItem = useCart((s) => s.removeItem);
   const t = useT();
   const f = useFormat();
   // Like the product page, a huge stock offers the first 100 choices (a select of thousands freezes phones).
-  const max = Math.max(Math.min(item.productStock, MAX_QUANTITY_CHOICES), item.quantity, 1);
-  const options = Array.from({ length: max }, (_, i) => i + 1);
+  const options = quantityChoices(item.productStock, 1, item.quantity);
   const label = lineLabel(item, t);
   return (
     <ListGroup.Item as="li" className="py-3" data-testid="cart-line">

@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Navigate, useNavigate } from 'react-router';
-import { formatCHF, parseRappen, type PaymentMethod } from '@marktgasse/shared';
+import type { PaymentMethod } from '@marktgasse/shared';
 import { FormContainer } from '../../../components/form-container';
 import { usePageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
+import { useFormat } from '../../../i18n/format';
 import { DEFAULT_PAYMENT_METHOD, useCart } from '../../../stores/cart';
 import { usePaymentMethods } from '../api/payment-methods';
 import { CheckoutSteps } from '../components/checkout-steps';
@@ -20,6 +21,7 @@ const HINTS: Partial<Record<PaymentMethod, string>> = {
 
 export function Component() {
   const t = useT();
+  const f = useFormat();
   usePageTitle(t('checkout.payment.pageTitle'));
   const navigate = useNavigate();
   const hasOnline = useCart((s) => s.cartItems.some((i) => i.orderType === 'online'));
@@ -43,7 +45,7 @@ export function Component() {
   const hint = (m: PaymentMethod) => {
     const key = HINTS[m];
     if (!key) return null;
-    const max = invoice ? formatCHF(parseRappen(invoice.maxAmount) ?? 0) : '';
+    const max = invoice ? f.money(invoice.maxAmount) : '';
     return t(key, { days: invoice?.holdDays ?? 10, max });
   };
 

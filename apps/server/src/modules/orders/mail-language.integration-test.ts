@@ -1,0 +1,66 @@
+/**
+ * E-mails in the recipient's language (decision 272): an order placed and paid in German gets
+ * German e-mails; one placed in English gets English ones. The seller, whose language the
+ * server does not know yet, is written to in English.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestApp } from '../../../test/build.ts';
+import { registerUser, type TestUser } from '../../../test/fixtures.ts';
+import { buildShop, orderPayload, SHIPPING_ADDRESS, type Shop } from '../../../test/order-builders.ts';
+import { outbox } from '../../db/schema.ts';
+
+let t: TestApp;
+let shop: Shop;
+beforeAll(async () => {
+  t = await build();
+  shop = await buildShop(t.app, t.database.db, { prices: ['12.50'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const mailsTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+
+/** Places and pays an online order of two units with `lang` as the browser's Accept-Language. */
+async function placeAndPay(customer: TestUser, lang: string): Promise<number> {
+  const headers = { ...customer.auth, 'accept-language': lang };
+  const payload = orderPayload(
+    [{ product: shop.products[0]!, quantity: 2 }],
+    {
+      totalPrice: '25.00',
+      totalShippingPrice: '20.00',
+    },
+    { shippingAddress: SHIPPING_ADDRESS },
+  );
+  const placed = await t.app.inject({ method: 'POST', url: '/api/orders/add/', headers, payload });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const id = placed.json().id as number;
+  const paid = await t.app.inject({ method: 'PUT', url: `/api/orders/${id}/pay/`, headers });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return id;
+}
+
+describe('the language of order e-mails', () => {
+  it('writes to a customer who ordered in German in German, with the order’s facts', async () => {
+    const customer = await registerUser(t.app);
+    const id = await placeAndPay(customer, 'de-CH,de;q=0.9,en;q=0.5');
+    const [paid] = await mailsTo(customer.email);
+    expect(paid?.subject).toBe(`Marktgasse: Zahlung für Bestellung #${id} erhalten`);
+    expect(paid?.body).toMatch(/^Guten Tag /);
+    expect(paid?.body).toContain(`2 × ${shop.products[0]!.name} — CHF 12.50 (wird Ihnen geschickt)`);
+    expect(paid?.body).toContain('Total: CHF 45.-');
+    expect(paid?.body).toContain(`/api/orders/${id}/receipt/`);
+    expect(paid?.body).toContain('der Marktplatz der Schweizer Läden');
+  });
+
+  it('writes to a customer who ordered in English in English, and to the seller in English', async () => {
+    const customer = await registerUser(t.app);
+    const id = await placeAndPay(customer, 'en-GB');
+    const [paid] = await mailsTo(customer.email);
+    expect(paid?.subject).toBe(`Marktgasse: payment received for order #${id}`);
+    expect(paid?.body).toContain('(sent to you)');
+    const seller = await mailsTo(shop.seller.email);
+    expect(seller.find((m) => m.body.includes(`order #${id} has been paid`))?.body).toContain('(to send)');
+  });
+});
