@@ -35,6 +35,7 @@ import type { WalletCheckout, WalletProvider } from '../payments/wallet-provider
 import { confirmTwint, giveBackTwint, startTwint } from './twint-pay.ts';
 import { BankRefunds } from '../payments/bank-refunds.ts';
 import { refundByMethod, type BankDetails } from './refund-by-method.ts';
+import { invoiceDueAt } from '../payments/invoice-reminders.ts';
 import {
   checkHoldLimits,
   placementRows,
@@ -181,7 +182,7 @@ export class OrdersService {
         await this.ledger.freezeOrder(tx, rows.order.id);
         if (cart.paymentMethod === 'Invoice') {
           const { id, itemsRappen: items, shippingRappen: shipping, expiresAt } = rows.order;
-          const bill = { id, totalRappen: items + shipping, dueAt: expiresAt };
+          const bill = { id, totalRappen: items + shipping, dueAt: invoiceDueAt(this.ctx.config, expiresAt) };
           await repo.enqueueMail(tx, [mails.invoiceIssued(this.ctx, caller, bill)]);
         }
         const answer = this.placedAnswer(caller, { rows, read });

@@ -11,7 +11,7 @@ function renderPayment(methods: PaymentMethods['methods']) {
     currency: 'CHF',
     methods,
     invoice: methods.some((m) => m.method === 'Invoice')
-      ? { holdDays: 10, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' }
+      ? { holdDays: 10, graceDays: 3, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' }
       : null,
   };
   vi.stubGlobal(

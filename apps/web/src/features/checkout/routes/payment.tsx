@@ -44,7 +44,7 @@ export function Component() {
     const key = HINTS[m];
     if (!key) return null;
     const max = invoice ? formatCHF(parseRappen(invoice.maxAmount) ?? 0) : '';
-    return t(key, { days: invoice?.holdDays ?? 10, max });
+    return t(key, { days: invoice ? invoice.holdDays - invoice.graceDays : 7, max });
   };
 
   return (
