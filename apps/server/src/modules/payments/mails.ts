@@ -84,8 +84,8 @@ const REMINDER: Record<
     subject: (id) => `Marktgasse: promemoria di pagamento per l’ordine n. ${id}`,
     body: (f) =>
       `non abbiamo ancora ricevuto il pagamento dell’ordine n. ${f.id}: ${f.amount} erano dovuti il ${f.dueAt} (riferimento QR ${f.reference}).\n\n` +
-      `La preghiamo di pagare con la QR-fattura nel suo e-banking entro il ${f.cancelAt}. Dopo questa data l’ordine viene annullato e gli articoli tornano in vendita. ` +
-      `Se ha appena pagato, ignori questa e-mail.\n\nQR-fattura (PDF, dopo l’accesso): ${f.bill}\nIl suo ordine: ${f.page}`,
+      `Ti preghiamo di pagare con la QR-fattura nel tuo e-banking entro il ${f.cancelAt}. Dopo questa data l’ordine viene annullato e gli articoli tornano in vendita. ` +
+      `Se hai appena pagato, ignora questa e-mail.\n\nQR-fattura (PDF, dopo l’accesso): ${f.bill}\nIl tuo ordine: ${f.page}`,
   },
 };
 
@@ -93,7 +93,7 @@ const HELLO: Record<PaymentMailLocale, (name: string) => string> = {
   en: (n) => `Hello ${n},`,
   de: (n) => `Guten Tag ${n}`,
   fr: (n) => `Bonjour ${n},`,
-  it: (n) => `Buongiorno ${n},`,
+  it: (n) => `Ciao ${n},`,
 };
 
 export function invoiceReminderMail(
@@ -144,8 +144,8 @@ const ACCOUNT: Record<
   it: {
     subject: (id) => `Marktgasse: dove inviare il rimborso per l’ordine n. ${id}?`,
     body: (id, amount, page) =>
-      `un venditore ha annullato una parte del suo ordine n. ${id}, pagato con bonifico bancario. Le rimborsiamo ${amount} sul suo conto bancario.\n\n` +
-      `Indichi l’IBAN e il titolare del conto nella pagina del suo ordine; il rimborso parte non appena li avremo:\n${page}`,
+      `un venditore ha annullato una parte del tuo ordine n. ${id}, pagato con bonifico bancario. Ti rimborsiamo ${amount} sul tuo conto bancario.\n\n` +
+      `Indica l’IBAN e il titolare del conto nella pagina del tuo ordine; il rimborso parte non appena li avremo:\n${page}`,
   },
 };
 

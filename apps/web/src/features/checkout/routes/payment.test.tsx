@@ -46,7 +46,7 @@ describe('the payment screen', () => {
     );
     expect((screen.getByLabelText('TWINT') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('PayPal oder Kreditkarte') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/innert 10 Tagen/)).toBeTruthy();
+    expect(screen.getByText(/innert 7 Tagen/)).toBeTruthy();
   });
 
   it('shows only what the installation lists', async () => {

@@ -11,6 +11,7 @@ import { SummaryRow } from '../../../components/summary-row';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { isOver, orderCounts, orderIsOver, pickupStores } from '../lib/order-totals';
+import { BankRefundBox } from './bank-refund-box';
 import { CancelOrderBox } from './cancel-order';
 import { CustomerContact } from './customer-contact';
 import { DeliveryAddress } from './parcel-line';
@@ -156,6 +157,7 @@ export function OrderSummary({ order, refetch }: { order: Order; refetch: () => 
           </ListGroup.Item>
         )}
         <ReceiptLink order={order} />
+        <BankRefundBox order={order} />
         <CancelOrderBox order={order} />
       </ListGroup>
     </Card>
