@@ -78,6 +78,7 @@ export const bankEntriesQuerySchema = pagingQuerySchema(
 });
 
 export const pagedBankEntriesSchema = pagedSchema(bankCreditSchema.extend({ importedAt: z.string() }));
+export type PagedBankEntries = z.infer<typeof pagedBankEntriesSchema>;
 
 /**
  * A refund to pay out by bank transfer (an invoice order paid from a bank account). `iban` and
@@ -122,3 +123,5 @@ export const bankRefundsQuerySchema = pagingQuerySchema(
 });
 
 export const pagedBankRefundsSchema = pagedSchema(bankRefundSchema);
+export type BankRefund = z.infer<typeof bankRefundSchema>;
+export type PagedBankRefunds = z.infer<typeof pagedBankRefundsSchema>;
