@@ -23,6 +23,13 @@ const totp = (secret: string, at = Date.now()) =>
 
 /** Bearer headers of the demo staff member. */
 export async function staffHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${(await staffLogin(request)).access}` };
+}
+
+/** The demo staff member's sign-in answer (the session the web app keeps). */
+export async function staffLogin(
+  request: APIRequestContext,
+): Promise<{ access: string } & Record<string, unknown>> {
   const login = (otp?: string) =>
     request.post('/api/users/login/', {
       data: { username: DEMO_STAFF, password: DEMO_PASSWORD, ...(otp ? { otp } : {}) },
@@ -46,7 +53,7 @@ export async function staffHeaders(request: APIRequestContext): Promise<Record<s
     res = await login(totp(secret));
   }
   expect(res.status(), await res.text()).toBe(200);
-  return { authorization: `Bearer ${((await res.json()) as { access: string }).access}` };
+  return (await res.json()) as { access: string } & Record<string, unknown>;
 }
 
 /** A camt.054 with one booked QR payment, as a Swiss bank sends it for the platform's account. */

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaUi, screenshots } from '../support/helpers';
-import { camt054, staffHeaders } from '../support/staff';
+import { camt054, staffLogin } from '../support/staff';
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').access as string);
@@ -73,8 +73,9 @@ test('an invoice order shows its QR-bill, is paid by a camt.054 import and is re
     qrReference: string;
     totalAmount: string;
   };
+  const staff = await staffLogin(page.request);
   const imported = await page.request.post('/api/admin/bank-statements/', {
-    headers: { ...(await staffHeaders(page.request)), 'content-type': 'application/xml' },
+    headers: { authorization: `Bearer ${staff.access}`, 'content-type': 'application/xml' },
     data: camt054(order.qrReference, order.totalAmount),
   });
   expect(imported.status(), await imported.text()).toBe(200);
@@ -101,6 +102,30 @@ test('an invoice order shows its QR-bill, is paid by a camt.054 import and is re
   await expect(page.getByTestId('order-status')).toHaveText('Refunded');
   await expect(page.getByTestId('bank-refunds')).toContainText('account ending 2957');
   await screenshots(page, 'invoice-order-refunded');
+
+  // The finance staff see the refund to pay out in the back office and mark it paid out.
+  const me = await (
+    await page.request.get('/api/users/me/', { headers: { authorization: `Bearer ${staff.access}` } })
+  ).json();
+  await page.evaluate(
+    ([i, u]) => {
+      localStorage.setItem('userInfo', JSON.stringify(i));
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [staff, me],
+  );
+  await page.goto('/#/admin/payments');
+  await page.reload();
+  const line = page.getByTestId('admin-bank-refunds').locator('li', { hasText: `Order ${id}` });
+  await expect(line).toContainText('CH93 0076 2011 6238 5295 7');
+  await expect(line).toContainText('Anna Muster');
+  await screenshots(page, 'admin-payments');
+  await line.getByRole('button', { name: 'Mark paid out' }).click();
+  await expect(line).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('paidOut');
+  await expect(
+    page.getByTestId('admin-bank-refunds').locator('li', { hasText: `Order ${id}` }),
+  ).toContainText('paid out on');
 });
 
 test('TWINT chosen on the payment screen is paid from the order page', async ({ page }) => {
