@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, screenshots } from '../support/helpers';
+import { rememberStaffSecret } from '../support/staff';
 
 const STAFF = 'demo-staff';
 
@@ -22,6 +23,7 @@ async function signInStaff(page: Page): Promise<void> {
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await screenshots(page, 'admin-enrolment');
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  rememberStaffSecret(secret);
   await page.getByLabel('Code from your authenticator app').fill(code(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);

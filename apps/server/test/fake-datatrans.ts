@@ -3,7 +3,9 @@
  * credit) and its signed webhooks, so TWINT tests run offline. The shopper's approval in the
  * TWINT app is `approve(transactionId)`; `settleScenario` makes settlement fail (the acquirer
  * refuses an authorised payment). Like Datatrans, a request repeated with the same
- * Idempotency-Key answers the first result.
+ * Idempotency-Key answers the first result (the key alone names the request: another path or
+ * body under a used key is a 422), and a key whose first request is still being processed
+ * (`busyKeys`) answers 409.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +30,8 @@ export interface FakeDatatrans {
   transactions: Map<string, FakeTransaction>;
   /** How the next settlements answer: taken, or refused by the acquirer. */
   settleScenario: 'OK' | 'REFUSED';
+  /** Keys whose first request Datatrans is still processing: a request with one answers 409. */
+  busyKeys: Set<string>;
   /** Requests received per endpoint (repeats included). */
   calls: Record<'init' | 'status' | 'settle' | 'cancel' | 'credit', number>;
   /** The shopper approves in the TWINT app: the transaction is authorised. */
@@ -68,10 +72,12 @@ export async function startFakeDatatrans(
   credentials = { merchantId: '1100012345', password: 'fake-password', hmacKey: 'a1'.repeat(32) },
 ): Promise<FakeDatatrans> {
   let sequence = 0;
-  const byKey = new Map<string, { status: number; body: unknown }>();
+  /** What each Idempotency-Key was first used for, and what it answered (errors too, as Datatrans). */
+  const byKey = new Map<string, { request: string; answer: { status: number; body: unknown } }>();
   const state = {
     transactions: new Map<string, FakeTransaction>(),
     settleScenario: 'OK' as 'OK' | 'REFUSED',
+    busyKeys: new Set<string>(),
     calls: { init: 0, status: 0, settle: 0, cancel: 0, credit: 0 },
   };
 
@@ -165,13 +171,17 @@ export async function startFakeDatatrans(
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' ? header : null;
-    const cacheKey = key ? `${req.method} ${path} ${key}` : null;
-    if (cacheKey && byKey.has(cacheKey)) {
-      const first = byKey.get(cacheKey)!;
-      return send(first.status, first.body);
-    }
+    const request = `${req.method} ${path} ${raw}`;
+    if (key && state.busyKeys.has(key))
+      return send(409, { error: { code: 'CONFLICT', message: 'a request with this key is in progress' } });
+    const first = key ? byKey.get(key) : undefined;
+    if (first && first.request !== request)
+      return send(422, {
+        error: { code: 'UNPROCESSABLE_ENTITY', message: 'the key was used for another request' },
+      });
+    if (first) return send(first.answer.status, first.answer.body);
     const answer = route(req.method ?? 'GET', path, raw, key);
-    if (cacheKey && answer.status < 300) byKey.set(cacheKey, answer);
+    if (key) byKey.set(key, { request, answer });
     send(answer.status, answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

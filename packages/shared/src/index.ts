@@ -19,6 +19,7 @@ export * from './payments/qr-reference.ts';
 export * from './payments/address.ts';
 export * from './payments/schemas.ts';
 export * from './payments/rules.ts';
+export * from './payments/iban.ts';
 export * from './ledger/commission.ts';
 export * from './ledger/schemas.ts';
 export * from './admin/schemas.ts';

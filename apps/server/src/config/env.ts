@@ -68,6 +68,11 @@ const paymentSettings = {
     }),
   /** How long an invoice order holds its stock while the bank transfer comes in. */
   INVOICE_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * The last days of that hold after the bill's due date (decision 251): one reminder goes out
+   * when the due date passes, and the order expires (stock released) when the hold ends.
+   */
+  INVOICE_GRACE_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   INVOICE_REQUIRE_CONFIRMED_EMAIL: z.enum(['true', 'false']).default('true'),
   /** Paid orders a customer needs before invoice is offered (0: from the first order). */
   INVOICE_MIN_PAID_ORDERS: z.coerce.number().int().min(0).max(1000).default(1),
@@ -227,6 +232,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     .refine((env) => env.DATABASE_STALL_MS < env.DATABASE_STALL_EXIT_MS, {
       path: ['DATABASE_STALL_EXIT_MS'],
       message: 'must be longer than DATABASE_STALL_MS',
+    })
+    .refine((env) => env.INVOICE_GRACE_DAYS < env.INVOICE_HOLD_DAYS, {
+      path: ['INVOICE_GRACE_DAYS'],
+      message: 'must be shorter than INVOICE_HOLD_DAYS (the bill is due before the hold ends)',
     })
     // TWINT through Datatrans needs all three: its webhooks are believed only when signed.
     .refine((env) => !env.DATATRANS_MERCHANT_ID || (env.DATATRANS_PASSWORD && env.DATATRANS_HMAC_KEY), {

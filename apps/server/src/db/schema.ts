@@ -653,8 +653,11 @@ export const bankRefunds = pgTable(
     key: text('key').notNull(),
     orderId: integer('order_id').notNull(),
     amountRappen: integer('amount_rappen').notNull(),
-    iban: text('iban').notNull(),
-    accountHolder: text('account_holder').notNull(),
+    /** Null while the customer has not given an account yet (a seller's cancellation, decision 250). */
+    iban: text('iban'),
+    accountHolder: text('account_holder'),
+    /** When the customer was e-mailed for the account (once, by the payments job). */
+    accountAskedAt: ts('account_asked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     /** When it was paid out (staff) or put into a payment file; null while open. */
     paidOutAt: ts('paid_out_at'),
@@ -664,8 +667,19 @@ export const bankRefunds = pgTable(
     uniqueIndex('bank_refunds_key_key').on(t.key),
     index('bank_refunds_order_idx').on(t.orderId),
     check('bank_refunds_amount_positive', sql`${t.amountRappen} > 0`),
+    check('bank_refunds_account_whole', sql`(${t.iban} is null) = (${t.accountHolder} is null)`),
   ],
 );
+
+/**
+ * The one reminder of an unpaid invoice past its due date (decision 251): the row is claimed
+ * (insert on conflict nothing) in the transaction that queues the e-mail, so two processes
+ * never both send it.
+ */
+export const invoiceReminders = pgTable('invoice_reminders', {
+  orderId: integer('order_id').primaryKey(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+});
 
 // ── The ledger (modules/ledger, decision 225) ─────────────────────────────────────────────
 

@@ -444,6 +444,18 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       expect: { anonymous: 401, customerA: 404, customerB: 404, sellerS: 404, sellerT: 404, staff: 404 },
     },
   ],
+  // A's order has no bank refunds: A sees the empty list, everyone else the missing order.
+  'GET /api/orders/:id/bank-refunds': [
+    { url: (w) => `/api/orders/${w.paidOrder.id}/bank-refunds/`, expect: ONLY_A(200) },
+  ],
+  // No refund of A's order waits for an account: A gets the 409, everyone else the missing order.
+  'PUT /api/orders/:id/bank-refunds/account': [
+    {
+      url: (w) => `/api/orders/${w.paidOrder.id}/bank-refunds/account/`,
+      body: () => ({ iban: 'CH93 0076 2011 6238 5295 7', accountHolder: 'Anna Muster' }),
+      expect: ONLY_A(409),
+    },
+  ],
   // Signed by Datatrans, not by a user: without DATATRANS_HMAC_KEY (as here) it answers like a
   // missing route for everyone (signatures are tested in modules/payments).
   'POST /api/payments/datatrans/webhook': [

@@ -19,6 +19,8 @@ export const offeredMethodSchema = z.object({
 
 export const invoiceTermsSchema = z.object({
   holdDays: z.number().int(),
+  /** The last days of the hold after the bill's due date (due = the order's expiresAt less these). */
+  graceDays: z.number().int(),
   requireConfirmedEmail: z.boolean(),
   minPaidOrders: z.number().int(),
   /** The largest order total payable by invoice. */
@@ -76,16 +78,41 @@ export const bankEntriesQuerySchema = pagingQuerySchema(
 });
 
 export const pagedBankEntriesSchema = pagedSchema(bankCreditSchema.extend({ importedAt: z.string() }));
+export type PagedBankEntries = z.infer<typeof pagedBankEntriesSchema>;
 
-/** A refund to pay out by bank transfer (an invoice order paid from a bank account). */
+/**
+ * A refund to pay out by bank transfer (an invoice order paid from a bank account). `iban` and
+ * `accountHolder` are null while the customer has not given them (a seller's cancellation,
+ * decision 250); such a line cannot be paid out yet.
+ */
 export const bankRefundSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
   amount,
-  iban: z.string(),
-  accountHolder: z.string(),
+  iban: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  awaitingAccount: z.boolean(),
   createdAt: z.string(),
   paidOutAt: z.string().nullable(),
+});
+
+/** What the customer sees of their order's bank refunds: the account shown by its last digits only. */
+export const customerBankRefundSchema = z.object({
+  id: z.number().int(),
+  amount,
+  awaitingAccount: z.boolean(),
+  /** The IBAN's last four characters, once given. */
+  ibanEnding: z.string().nullable(),
+  paidOut: z.boolean(),
+});
+export type CustomerBankRefund = z.infer<typeof customerBankRefundSchema>;
+
+export const customerBankRefundsSchema = z.object({ results: z.array(customerBankRefundSchema) });
+
+/** PUT /api/orders/{id}/bank-refunds/account/: where the waiting refunds of the order go. */
+export const refundAccountBodySchema = z.object({
+  iban: z.string().trim().min(1).max(42),
+  accountHolder: z.string().trim().min(1).max(200),
 });
 
 export const bankRefundsQuerySchema = pagingQuerySchema(
@@ -96,3 +123,5 @@ export const bankRefundsQuerySchema = pagingQuerySchema(
 });
 
 export const pagedBankRefundsSchema = pagedSchema(bankRefundSchema);
+export type BankRefund = z.infer<typeof bankRefundSchema>;
+export type PagedBankRefunds = z.infer<typeof pagedBankRefundsSchema>;

@@ -1,12 +1,17 @@
 /**
  * Refunds of invoice orders paid by bank transfer (decision 234): a payout line to the IBAN
  * the customer gives on cancellation, kept until staff (or the ledger's pain.001 run) pay it
- * out. Idempotent per key, and never more than what came in by bank for the order.
+ * out. Idempotent per key, and never more than what came in by bank for the order. A seller's
+ * cancellation cannot know the customer's account: its line waits for it, the customer is
+ * e-mailed once and gives it on the order page (decision 250).
  */
+import { queueMail } from '../mail/service.ts';
 import { electronicFormatIBAN, isQRIBAN, isValidIBAN } from 'ibantools';
 import { rappenToDecimal } from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { refundAccountMail } from './mails.ts';
 import * as repo from './repo.ts';
 
 export interface BankRefundRequest {
@@ -14,9 +19,14 @@ export interface BankRefundRequest {
   key: string;
   orderId: number;
   amountRappen: number;
-  iban: string;
-  accountHolder: string;
+  /** Both or neither: without, only a seller's or staff's cancellation is queued (decision 250). */
+  iban?: string | undefined;
+  accountHolder?: string | undefined;
 }
+
+/** The customer's own cancellation asks for the account in its dialog (key `order-<id>`). */
+const ACCOUNT_REQUIRED =
+  'This order was paid by bank transfer: enter the IBAN and the account holder the refund goes to.';
 
 /** The customer's account: a valid IBAN that is not a QR-IBAN (those only receive QR payments). */
 export function refundIban(input: string): string {
@@ -28,14 +38,30 @@ export function refundIban(input: string): string {
   return iban;
 }
 
+function accountHolderName(input: string): string {
+  const name = input.trim();
+  if (name.length < 1 || name.length > 70)
+    throw badRequest('Enter the account holder’s name (at most 70 characters).');
+  return name;
+}
+
+/** The account a refund goes to, validated; null when none was given and none is needed yet. */
+function refundAccount(request: BankRefundRequest): { iban: string; accountHolder: string } | null {
+  if (!request.iban?.trim() && !request.accountHolder?.trim()) {
+    if (request.key.startsWith('order-')) throw badRequest(ACCOUNT_REQUIRED);
+    return null;
+  }
+  return {
+    iban: refundIban(request.iban ?? ''),
+    accountHolder: accountHolderName(request.accountHolder ?? ''),
+  };
+}
+
 export class BankRefunds {
   constructor(private readonly db: Db) {}
 
   async queue(request: BankRefundRequest): Promise<{ reference: string }> {
-    const iban = refundIban(request.iban);
-    const accountHolder = request.accountHolder.trim();
-    if (accountHolder.length < 1 || accountHolder.length > 70)
-      throw badRequest('Enter the account holder’s name (at most 70 characters).');
+    const account = refundAccount(request);
     if (!Number.isSafeInteger(request.amountRappen) || request.amountRappen <= 0)
       throw badRequest('A refund is more than CHF 0.');
     return this.db.transaction(async (tx) => {
@@ -52,7 +78,8 @@ export class BankRefunds {
         throw conflict(
           `Order ${request.orderId} received CHF ${rappenToDecimal(paid)} by bank, of which CHF ${rappenToDecimal(refunded)} is refunded already: the refund cannot be larger than what is left.`,
         );
-      const row = await repo.insertRefund(tx, { ...request, iban, accountHolder });
+      const { key, orderId, amountRappen } = request;
+      const row = await repo.insertRefund(tx, { key, orderId, amountRappen, ...account });
       if (!row) throw conflict(`Refund ${request.key} was asked for before with another amount.`);
       return { reference: `bank-refund-${row.id}` };
     });
@@ -65,7 +92,54 @@ export class BankRefunds {
   /** Staff paid it out (in e-banking or a payment file): idempotent, the first time stays. */
   async paidOut(id: number, staffId: number): Promise<repo.BankRefundRow> {
     const row = await repo.markRefundPaidOut(this.db, id, staffId);
-    if (!row) throw notFound(`Bank refund ${id} was not found.`);
-    return row;
+    if (row) return row;
+    const waiting = await repo.findRefundById(this.db, id);
+    if (!waiting) throw notFound(`Bank refund ${id} was not found.`);
+    throw conflict(
+      `Bank refund ${id} is waiting for the customer's bank account, so it cannot be paid out yet.`,
+    );
   }
+
+  /** The bank refunds of the caller's order (404 when the order is not theirs). */
+  async forCustomer(orderId: number, customerId: number): Promise<repo.BankRefundRow[]> {
+    const owner = await repo.findOrderCustomer(this.db, orderId);
+    if (!owner || owner.customerId !== customerId) throw notFound(`Order ${orderId} was not found.`);
+    return repo.refundsOfOrder(this.db, orderId);
+  }
+
+  /**
+   * The customer gives the account for the lines of their order that wait for one (404 when
+   * not theirs, 409 when none waits): those lines join the staff's list of refunds to pay out.
+   */
+  async giveAccount(
+    orderId: number,
+    customerId: number,
+    input: { iban: string; accountHolder: string },
+  ): Promise<repo.BankRefundRow[]> {
+    const lines = await this.forCustomer(orderId, customerId);
+    const account = { iban: refundIban(input.iban), accountHolder: accountHolderName(input.accountHolder) };
+    if (!lines.some((l) => l.iban === null))
+      throw conflict(`No refund of order ${orderId} is waiting for a bank account.`);
+    await repo.fillRefundAccount(this.db, orderId, account);
+    return repo.refundsOfOrder(this.db, orderId);
+  }
+}
+
+/**
+ * One pass of the job that e-mails customers whose bank refund waits for their account: each
+ * line's request is claimed in the transaction that queues the e-mail, so it goes out once.
+ */
+export async function askForRefundAccounts(ctx: AppContext): Promise<number> {
+  const db = ctx.database.db;
+  let asked = 0;
+  for (const line of await repo.refundsToAskAccountFor(db, 50)) {
+    const sent = await db.transaction(async (tx) => {
+      if (!(await repo.claimAccountRequest(tx, line.id))) return false;
+      const customer = await repo.findOrderCustomer(tx, line.orderId);
+      if (customer) await queueMail(tx, [refundAccountMail(ctx, customer, line)]);
+      return customer !== null;
+    });
+    if (sent) asked += 1;
+  }
+  return asked;
 }

@@ -305,7 +305,13 @@ describe('GET /api/payments/methods/', () => {
         { method: 'TWINT', provider: 'test', clientId: null },
         { method: 'Invoice', provider: 'bank', clientId: null },
       ],
-      invoice: { holdDays: 10, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' },
+      invoice: {
+        holdDays: 10,
+        graceDays: 3,
+        requireConfirmedEmail: true,
+        minPaidOrders: 1,
+        maxAmount: '1000.00',
+      },
     });
   });
 });

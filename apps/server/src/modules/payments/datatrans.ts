@@ -1,8 +1,10 @@
 /**
  * Datatrans REST API (v1 transactions) for TWINT (decision 230): init with `autoSettle: false`,
- * status, settle, cancel, credit. Basic auth with merchant id and API password; settle and
- * credit carry an `Idempotency-Key`, so a retry answers the first result instead of moving
- * money twice.
+ * status, settle, cancel, credit. Basic auth with merchant id and API password; settle, cancel
+ * and credit carry an `Idempotency-Key`, so a retry answers the first result instead of moving
+ * money twice. Datatrans keys are one per request (not per path): settle's key names the
+ * transaction, since an order may start a second one; the same key while the first request is
+ * still processed answers 409, which means "ask again", never "refused" (decision 252).
  */
 import { AppError, conflict } from '../../lib/errors.ts';
 import {
@@ -82,6 +84,9 @@ export class DatatransProvider implements WalletProvider {
     }
     if (response.status >= 500 || response.status === 401 || response.status === 403)
       throw unavailable('TWINT is not answering right now. Please try again in a moment.');
+    // The same Idempotency-Key is being processed (a webhook and the browser's return racing).
+    if (idempotencyKey && response.status === 409)
+      throw unavailable('TWINT is still processing this payment. Please try again in a moment.');
     return { status: response.status, body: parsed };
   }
 
@@ -119,7 +124,7 @@ export class DatatransProvider implements WalletProvider {
   async settle(transactionId: string, order: WalletOrder): Promise<void> {
     const path = `/v1/transactions/${encodeURIComponent(transactionId)}/settle`;
     const body = { amount: order.totalRappen, currency: 'CHF', refno: walletRefno(order.id) };
-    const answer = await this.call(path, 'POST', body, `settle-${order.id}`);
+    const answer = await this.call(path, 'POST', body, `settle-${transactionId}`);
     if (answer.status !== 204 && answer.status !== 200)
       throw conflict('TWINT could not take the payment. Nothing was charged; please try again.');
   }

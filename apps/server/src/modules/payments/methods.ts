@@ -36,6 +36,7 @@ export function offeredMethods(config: Config): PaymentMethods {
     invoice: invoice
       ? {
           holdDays: config.INVOICE_HOLD_DAYS,
+          graceDays: config.INVOICE_GRACE_DAYS,
           requireConfirmedEmail: limits.requireConfirmedEmail,
           minPaidOrders: limits.minPaidOrders,
           maxAmount: rappenToDecimal(limits.maxRappen),

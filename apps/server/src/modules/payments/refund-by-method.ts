@@ -3,7 +3,6 @@
  * provider) through the payment provider, TWINT through the wallet provider, an invoice paid by
  * bank as a payout line to the IBAN the customer gives on cancellation (decision 234).
  */
-import { badRequest } from '../../lib/errors.ts';
 import type { BankRefunds } from './bank-refunds.ts';
 import type { WalletProvider } from './wallet-provider.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -38,13 +37,8 @@ export async function refundByMethod(
   refund: RefundOrder,
   bank: BankDetails = {},
 ): Promise<{ reference: string }> {
-  if (payment.provider === 'bank') {
-    if (!bank.iban || !bank.accountHolder)
-      throw badRequest(
-        'This order was paid by bank transfer: enter the IBAN and the account holder the refund goes to.',
-      );
-    return to.bankRefunds.queue({ ...refund, iban: bank.iban, accountHolder: bank.accountHolder });
-  }
+  // Without an account, the customer's cancellation is a 400; a seller's waits for it (decision 250).
+  if (payment.provider === 'bank') return to.bankRefunds.queue({ ...refund, ...bank });
   if (paymentMethod === 'TWINT')
     return to.wallet.refund({ ...refund, transactionId: payment.providerReference });
   return to.provider.refund({ ...refund, paymentReference: payment.providerReference });

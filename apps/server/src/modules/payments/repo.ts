@@ -1,7 +1,7 @@
 /** The only place that knows the bank_entries and bank_refunds tables (decisions 231, 234). */
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankEntries, bankRefunds } from '../../db/schema.ts';
+import { bankEntries, bankRefunds, invoiceReminders, orders, users } from '../../db/schema.ts';
 
 export type BankEntryRow = typeof bankEntries.$inferSelect;
 export type NewBankEntry = typeof bankEntries.$inferInsert;
@@ -167,7 +167,124 @@ export async function markRefundPaidOut(db: DbOrTx, id: number, by: number): Pro
       paidOutAt: sql`coalesce(${bankRefunds.paidOutAt}, now())`,
       paidOutBy: sql`coalesce(${bankRefunds.paidOutBy}, ${by})`,
     })
-    .where(eq(bankRefunds.id, id))
+    .where(and(eq(bankRefunds.id, id), isNotNull(bankRefunds.iban)))
     .returning();
   return row ?? null;
+}
+
+export async function findRefundById(db: DbOrTx, id: number): Promise<BankRefundRow | null> {
+  const [row] = await db.select().from(bankRefunds).where(eq(bankRefunds.id, id));
+  return row ?? null;
+}
+
+/** Gives the account to the order's lines that wait for one; answers the lines it completed. */
+export async function fillRefundAccount(
+  tx: DbOrTx,
+  orderId: number,
+  account: { iban: string; accountHolder: string },
+): Promise<BankRefundRow[]> {
+  return tx
+    .update(bankRefunds)
+    .set(account)
+    .where(and(eq(bankRefunds.orderId, orderId), isNull(bankRefunds.iban)))
+    .returning();
+}
+
+export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<BankRefundRow[]> {
+  return db.select().from(bankRefunds).where(eq(bankRefunds.orderId, orderId)).orderBy(asc(bankRefunds.id));
+}
+
+// ── reads of orders and users, and the outbox (table-owners.json says why) ──────────────
+
+export interface OrderCustomer {
+  orderId: number;
+  customerId: number;
+  email: string;
+  username: string;
+  locale: string | null;
+}
+
+const orderCustomerColumns = {
+  orderId: orders.id,
+  customerId: orders.customerId,
+  email: users.email,
+  username: users.username,
+  locale: orders.locale,
+};
+
+/** The order's customer (for the ownership check and the e-mail), or null when there is no such order. */
+export async function findOrderCustomer(db: DbOrTx, orderId: number): Promise<OrderCustomer | null> {
+  const [row] = await db
+    .select(orderCustomerColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/** Lines waiting for an account whose customer has not been asked yet. */
+export async function refundsToAskAccountFor(db: DbOrTx, limit: number): Promise<BankRefundRow[]> {
+  return db
+    .select()
+    .from(bankRefunds)
+    .where(and(isNull(bankRefunds.iban), isNull(bankRefunds.accountAskedAt)))
+    .orderBy(asc(bankRefunds.id))
+    .limit(limit);
+}
+
+/** Claims the e-mail asking for the line's account: true for exactly one caller. */
+export async function claimAccountRequest(tx: DbOrTx, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(bankRefunds)
+    .set({ accountAskedAt: sql`now()` })
+    .where(and(eq(bankRefunds.id, id), isNull(bankRefunds.accountAskedAt)))
+    .returning({ id: bankRefunds.id });
+  return rows.length > 0;
+}
+
+export interface OverdueInvoice extends OrderCustomer {
+  totalRappen: number;
+  expiresAt: Date;
+}
+
+/**
+ * Unpaid invoice orders whose due date (the hold's end less the grace days) has passed while
+ * the hold still runs, not reminded yet.
+ */
+export async function overdueInvoices(
+  db: DbOrTx,
+  graceDays: number,
+  limit: number,
+): Promise<OverdueInvoice[]> {
+  return db
+    .select({
+      ...orderCustomerColumns,
+      totalRappen: sql<number>`(${orders.itemsRappen} + ${orders.shippingRappen})::int`,
+      expiresAt: orders.expiresAt,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(
+      and(
+        eq(orders.paymentMethod, 'Invoice'),
+        eq(orders.status, 'pending'),
+        eq(orders.isPaid, false),
+        gt(orders.expiresAt, sql`now()`),
+        lte(orders.expiresAt, sql`now() + make_interval(days => ${graceDays})`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(invoiceReminders)
+            .where(eq(invoiceReminders.orderId, orders.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Claims the order's one reminder: true for exactly one caller, however many processes ask. */
+export async function claimReminder(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = await tx.insert(invoiceReminders).values({ orderId }).onConflictDoNothing().returning();
+  return rows.length > 0;
 }

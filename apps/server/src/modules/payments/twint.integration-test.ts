@@ -82,6 +82,27 @@ describe('TWINT through Datatrans', () => {
     expect(fake.transactions.get(id)!.credits).toEqual([]);
   });
 
+  it('asks again, and releases nothing, while Datatrans is still settling the same request', async () => {
+    const o = order();
+    const id = await started(o);
+    fake.busyKeys.add(`settle-${id}`);
+    await expect(twint.confirm(o, id)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(fake.transactions.get(id)!.status).toBe('authorized');
+    fake.busyKeys.delete(`settle-${id}`);
+    await expect(twint.confirm(o, id)).resolves.toMatchObject({ outcome: 'paid' });
+  });
+
+  it('settles a second transaction of the same order under its own key', async () => {
+    const o = order();
+    fake.settleScenario = 'REFUSED';
+    const first = await started(o);
+    await expect(twint.confirm(o, first)).resolves.toEqual({ outcome: 'failed' });
+    fake.settleScenario = 'OK';
+    const second = await started(o);
+    await expect(twint.confirm(o, second)).resolves.toMatchObject({ outcome: 'paid' });
+    expect(fake.transactions.get(second)!.status).toBe('settled');
+  });
+
   it('charges nothing when an authorised payment fails to settle, and releases the authorisation', async () => {
     const o = order();
     const id = await started(o);

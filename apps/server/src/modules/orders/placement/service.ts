@@ -2,6 +2,7 @@
  * Placing an order: server-side pricing and stock reservation in one all-or-nothing statement
  * (decisions 114, 116, 120), the anti-hoarding limits (decision 170), the invoice's bill.
  */
+import { invoiceDueAt } from '../../payments/invoice-reminders.ts';
 import { queueMail } from '../../mail/service.ts';
 import type { Order } from '@marktgasse/shared';
 import type { AppContext } from '../../../context.ts';
@@ -128,7 +129,11 @@ export class PlacementService {
         await this.ledger.freezeOrder(tx, rows.order.id);
         if (cart.paymentMethod === 'Invoice') {
           const { id, itemsRappen: items, shippingRappen: shipping, expiresAt } = rows.order;
-          const bill = { orderId: id, totalRappen: items + shipping, dueAt: expiresAt };
+          const bill = {
+            orderId: id,
+            totalRappen: items + shipping,
+            dueAt: invoiceDueAt(this.ctx.config, expiresAt),
+          };
           await queueMail(tx, [mails.invoiceIssued(this.ctx, caller, rows.order.locale, bill)]);
         }
         const answer = this.placedAnswer(caller, { rows, read });

@@ -14,6 +14,7 @@ import { Dashboard } from '../components/dashboard';
 import { ModerationScreen } from '../components/moderation-screen';
 import { OrderDetail } from '../components/order-detail';
 import { OrdersScreen } from '../components/orders-screen';
+import { PaymentsScreen } from '../components/payments-screen';
 import { ReportsScreen } from '../components/reports-screen';
 import { RecoveryCodes, StaffSignIn } from '../components/staff-sign-in';
 
@@ -22,6 +23,7 @@ const SECTIONS = [
   { to: '/admin/orders', key: 'orders', permission: 'support', end: false },
   { to: '/admin/moderation', key: 'moderation', permission: 'moderation', end: false },
   { to: '/admin/reports', key: 'reports', permission: 'moderation', end: false },
+  { to: '/admin/payments', key: 'payments', permission: 'finance', end: false },
   { to: '/admin/audit', key: 'audit', permission: 'admin', end: false },
 ] as const;
 
@@ -56,6 +58,7 @@ export function Component() {
         <Route path="orders/:id" element={<OrderDetail />} />
         <Route path="moderation" element={<ModerationScreen />} />
         <Route path="reports" element={<ReportsScreen />} />
+        <Route path="payments" element={<PaymentsScreen />} />
         <Route path="audit" element={<AuditScreen />} />
       </Routes>
     </Container>

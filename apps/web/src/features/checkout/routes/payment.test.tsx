@@ -11,7 +11,7 @@ function renderPayment(methods: PaymentMethods['methods']) {
     currency: 'CHF',
     methods,
     invoice: methods.some((m) => m.method === 'Invoice')
-      ? { holdDays: 10, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' }
+      ? { holdDays: 10, graceDays: 3, requireConfirmedEmail: true, minPaidOrders: 1, maxAmount: '1000.00' }
       : null,
   };
   vi.stubGlobal(
@@ -46,7 +46,7 @@ describe('the payment screen', () => {
     );
     expect((screen.getByLabelText('TWINT') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('PayPal oder Kreditkarte') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/innert 10 Tagen/)).toBeTruthy();
+    expect(screen.getByText(/innert 7 Tagen/)).toBeTruthy();
   });
 
   it('shows only what the installation lists', async () => {

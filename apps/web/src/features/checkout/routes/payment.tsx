@@ -46,7 +46,7 @@ export function Component() {
     const key = HINTS[m];
     if (!key) return null;
     const max = invoice ? f.money(invoice.maxAmount) : '';
-    return t(key, { days: invoice?.holdDays ?? 10, max });
+    return t(key, { days: invoice ? invoice.holdDays - invoice.graceDays : 7, max });
   };
 
   return (

@@ -16,6 +16,7 @@ import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useCancelOrder, useCancelSellerOrder } from '../api/orders';
 import { nothingHandedOver } from '../lib/order-totals';
+import { CancelToAccountDialog } from './cancel-to-account';
 
 /** The customer's "Cancel order", while the order is open and nothing was handed over. */
 export function CancelOrderBox({ order }: { order: Order }) {
@@ -25,6 +26,8 @@ export function CancelOrderBox({ order }: { order: Order }) {
   const cancel = useCancelOrder(String(order.id));
   const open = order.status === 'pending' || order.status === 'paid' || order.status === 'partlyRefunded';
   if (!open || !nothingHandedOver(order.sellerOrder)) return null;
+  // An invoice is paid by bank transfer: its refund needs the customer's account (decision 250).
+  const byBank = order.isPaid && order.paymentMethod === 'Invoice';
   return (
     <ListGroup.Item className="py-3">
       {cancel.isError && <Message variant="danger">{errorMessage(cancel.error)}</Message>}
@@ -36,17 +39,21 @@ export function CancelOrderBox({ order }: { order: Order }) {
       >
         {cancel.isPending ? t('orders.cancel.cancelling') : t('orders.cancel.button')}
       </Button>
-      <ConfirmDialog
-        show={asking}
-        title={t('orders.cancel.title', { id: order.id })}
-        body={
-          order.isPaid
-            ? t('orders.cancel.bodyPaid', { amount: f.money(order.totalAmount) })
-            : t('orders.cancel.bodyUnpaid')
-        }
-        onClose={() => setAsking(false)}
-        onConfirm={() => cancel.mutate()}
-      />
+      {byBank ? (
+        <CancelToAccountDialog order={order} show={asking} onClose={() => setAsking(false)} />
+      ) : (
+        <ConfirmDialog
+          show={asking}
+          title={t('orders.cancel.title', { id: order.id })}
+          body={
+            order.isPaid
+              ? t('orders.cancel.bodyPaid', { amount: f.money(order.totalAmount) })
+              : t('orders.cancel.bodyUnpaid')
+          }
+          onClose={() => setAsking(false)}
+          onConfirm={() => cancel.mutate()}
+        />
+      )}
     </ListGroup.Item>
   );
 }
@@ -87,6 +94,7 @@ export function CancelPartButton({ id, paid }: { id: number; paid: boolean }) {
           <Modal.Body>
             {error && <Message variant="danger">{error}</Message>}
             <p>{paid ? t('orders.cancelPart.bodyPaid') : t('orders.cancelPart.bodyUnpaid')}</p>
+            {paid && <p className="small text-body-secondary">{t('orders.cancelPart.bankNote')}</p>}
             <Form.Group controlId="cancel-reason">
               <Form.Label>{t('orders.cancelPart.reason')}</Form.Label>
               <Form.Control

@@ -11,6 +11,8 @@ import { SummaryRow } from '../../../components/summary-row';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { isOver, orderCounts, orderIsOver, pickupStores } from '../lib/order-totals';
+import { paymentMethodLabel } from '../lib/payment-method';
+import { BankRefundBox } from './bank-refund-box';
 import { CancelOrderBox } from './cancel-order';
 import { CustomerContact } from './customer-contact';
 import { DeliveryAddress } from './parcel-line';
@@ -70,7 +72,7 @@ export function OrderParticulars({ order }: { order: Order }) {
         <h2 className="h5">{t('orders.customer.paymentMethod')}</h2>
         <p className="mb-2">
           <strong>{t('orders.customer.method')} </strong>
-          {order.paymentMethod}
+          {paymentMethodLabel(order.paymentMethod, t)}
         </p>
         {order.isPaid ? (
           <Message variant="success" className="mb-0" id="payment-status">
@@ -156,6 +158,7 @@ export function OrderSummary({ order, refetch }: { order: Order; refetch: () => 
           </ListGroup.Item>
         )}
         <ReceiptLink order={order} />
+        <BankRefundBox order={order} />
         <CancelOrderBox order={order} />
       </ListGroup>
     </Card>

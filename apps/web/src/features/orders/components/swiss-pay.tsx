@@ -11,6 +11,7 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { api, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session';
+import { useInvoiceTerms } from '../api/bank-refunds';
 import { usePayOrder } from '../api/orders';
 
 /** "Pay with TWINT": to the provider's page; back here with ?twint=success, the server confirms once. */
@@ -76,6 +77,11 @@ export function InvoicePay({ order }: { order: Order }) {
   const t = useT();
   const f = useFormat();
   const [error, setError] = useState<string | null>(null);
+  // Due INVOICE_GRACE_DAYS before the hold ends (decision 251); after that, a reminder, then expiry.
+  const terms = useInvoiceTerms(true);
+  const graceDays = terms.data?.graceDays ?? 0;
+  const dueAt = new Date(new Date(order.expiresAt).getTime() - graceDays * 86_400_000).toISOString();
+  const overdue = graceDays > 0 && Date.parse(dueAt) < Date.now();
   return (
     <div data-testid="invoice-box">
       <p className="mb-2">{t('orders.invoice.intro')}</p>
@@ -89,8 +95,13 @@ export function InvoicePay({ order }: { order: Order }) {
           {order.qrReference ? formatQrReference(order.qrReference) : ''}
         </dd>
         <dt className="col-5">{t('orders.invoice.due')}</dt>
-        <dd className="col-7">{f.date(order.expiresAt)}</dd>
+        <dd className="col-7" data-testid="invoice-due">
+          {terms.isPending ? '…' : f.date(dueAt)}
+        </dd>
       </dl>
+      {overdue && (
+        <Message variant="warning">{t('orders.invoice.overdue', { date: f.date(order.expiresAt) })}</Message>
+      )}
       {error && <Message variant="danger">{error}</Message>}
       <Button
         variant="outline-primary"

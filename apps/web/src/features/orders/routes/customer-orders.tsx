@@ -11,6 +11,7 @@ import { LoadMoreOrders } from '../components/load-more-orders';
 import { OrdersTable } from '../components/orders-table';
 import { DateOrCross, RequireLogin } from '../components/status-marks';
 import { orderIsOver } from '../lib/order-totals';
+import { paymentMethodLabel } from '../lib/payment-method';
 import '../orders.css';
 
 function CustomerOrdersList() {
@@ -43,7 +44,10 @@ function CustomerOrdersList() {
               </>
             ),
         },
-        { label: t('orders.list.paymentMethod'), cell: (order) => order.paymentMethod },
+        {
+          label: t('orders.list.paymentMethod'),
+          cell: (order) => paymentMethodLabel(order.paymentMethod, t),
+        },
       ]}
       action={(order) => (
         <Link
