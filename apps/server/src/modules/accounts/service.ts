@@ -27,16 +27,19 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { formatIban, payoutIban } from '../../lib/iban.ts';
 import { StaffService } from '../staff/service.ts';
+import { AccountEmails } from './account-emails.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
 
 export class AccountsService {
   readonly repo: AccountsRepo;
   private readonly staff: StaffService;
+  private readonly emails: AccountEmails;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new AccountsRepo(ctx.database.db);
     this.staff = new StaffService(ctx);
+    this.emails = new AccountEmails(ctx);
   }
 
   /**
@@ -87,6 +90,7 @@ export class AccountsService {
       last_login: row.lastLogin?.toISOString() ?? null,
       is_staff: row.isStaff,
       profile: profile ? this.toProfile(profile, viewerId) : null,
+      emailConfirmed: row.emailConfirmedAt !== null,
     };
   }
 
@@ -105,12 +109,18 @@ export class AccountsService {
       is_staff: user.is_staff,
       status: user.profile?.status ?? null,
       profile: user.profile,
+      emailConfirmed: row.emailConfirmedAt !== null,
       ...(row.isStaff ? { permissions: row.staffPermissions } : {}),
       ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
     };
   }
 
-  async register(input: RegistrationInput & { status?: Role }, ip: string): Promise<LoginResponse> {
+  /** `locale`: the language of the account's e-mails (de, fr, it; null: English), from the request. */
+  async register(
+    input: RegistrationInput & { status?: Role },
+    ip: string,
+    locale: string | null = null,
+  ): Promise<LoginResponse> {
     const byAddress = await this.ctx.limits.take('registrationAddress', ip);
     if (!byAddress.ok) {
       throw tooMany(
@@ -151,10 +161,12 @@ export class AccountsService {
             email,
             passwordHash,
             profileClaim: input.status ? null : this.profileClaim(ip),
+            locale,
           },
           tx,
         );
         if (input.status) await this.repo.insertProfile(user.id, input.status, tx);
+        await this.emails.queueConfirmation(user, tx);
         if (addressKnown) await this.repo.queueMail(addressInUseMail(email, input.username), tx);
         return user;
       });

@@ -45,7 +45,7 @@ function lines(items: MailLine[]): string {
     .join('\n');
 }
 
-function link(ctx: AppContext, route: string): string {
+export function link(ctx: AppContext, route: string): string {
   const base = ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}`;
   return `${base.replace(/\/$/, '')}/#${route}`;
 }
@@ -171,14 +171,14 @@ function chf(locale: MailLocale, rappen: number): string {
   return locale === 'fr' ? text.replace('.', ',') : text;
 }
 
-const SIGNATURES: Record<MailLocale, string> = {
+export const SIGNATURES: Record<MailLocale, string> = {
   en: signature,
   de: '\n\nMarktgasse — der Marktplatz der Schweizer Läden',
   fr: '\n\nMarktgasse — la place de marché des commerces suisses',
   it: '\n\nMarktgasse — il mercato dei negozi svizzeri',
 };
 
-const HELLO: Record<MailLocale, (name: string) => string> = {
+export const HELLO: Record<MailLocale, (name: string) => string> = {
   en: (n) => `Hello ${n},`,
   de: (n) => `Guten Tag ${n}`,
   fr: (n) => `Bonjour ${n},`,
