@@ -45,7 +45,13 @@ const RESET_SENT = 'A password reset e-mail is on its way to the account’s add
 export async function accountEmailRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const emails = new AccountEmails(ctx);
+  confirmationRoutes(app, emails);
+  resetRoutes(app, emails);
+  staffResetRoute(app, emails);
+}
 
+function confirmationRoutes(root: FastifyInstance, emails: AccountEmails): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/users/email-confirmation/',
     {
@@ -78,7 +84,10 @@ export async function accountEmailRoutes(root: FastifyInstance, ctx: AppContext)
       return reply.status(202).send(notice(request, CONFIRMATION_SENT));
     },
   );
+}
 
+function resetRoutes(root: FastifyInstance, emails: AccountEmails): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/users/password-reset/',
     {
@@ -113,8 +122,10 @@ export async function accountEmailRoutes(root: FastifyInstance, ctx: AppContext)
       return reply.status(204).send(null);
     },
   );
+}
 
-  app.post(
+function staffResetRoute(root: FastifyInstance, emails: AccountEmails): void {
+  root.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/users/:id/password-reset/',
     {
       preHandler: requirePermission('support'),
