@@ -59,7 +59,8 @@ export default defineConfig({
       ORDER_MAX_UNPAID: '1000',
       ORDER_MAX_UNITS_PER_PRODUCT: '100000',
       RATE_LIMIT_ORDERS_PER_USER: '100000',
-      // Invoice for new customers (swiss-payments.spec): no e-mail confirmation exists yet (decision 247).
+      // Invoice for new customers without confirming their address (swiss-payments.spec); the
+      // confirmation itself: account-emails.spec and its integration test (decision 253).
       INVOICE_REQUIRE_CONFIRMED_EMAIL: 'false',
       INVOICE_MIN_PAID_ORDERS: '0',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -64,6 +64,13 @@ export const users = pgTable(
     /** A suspended seller's products and stores leave every public read (docs/decisions/206). */
     suspendedAt: ts('suspended_at'),
     suspendedReason: text('suspended_reason'),
+    /**
+     * When the owner proved the address by a confirmation link (docs/decisions/253); null:
+     * unconfirmed. Invoice is offered only to confirmed addresses (decision 232).
+     */
+    emailConfirmedAt: ts('email_confirmed_at'),
+    /** The language of the account's own e-mails (de, fr, it; null: English), from the web app's last account request. */
+    locale: text('locale'),
   },
   (t) => [
     uniqueIndex('users_username_key_key').on(t.usernameKey),
@@ -815,6 +822,33 @@ export const staffRecoveryCodes = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [uniqueIndex('staff_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Single-use links mailed to an account (docs/decisions/253, 254): e-mail confirmation and
+ * password reset. Only a SHA-256 of the random token is kept, so a copy of the table opens
+ * nothing; a token counts once (used_at set by a conditional update) and until expires_at.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'email_confirmation' or 'password_reset'. */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to: a confirmation counts only while the account still has it. */
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /**

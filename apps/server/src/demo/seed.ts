@@ -106,6 +106,8 @@ export async function seedDemo(
     passwordHash: await demoPasswordHash(config),
     products: options.products,
   });
+  // The demo's addresses count as confirmed, so the demo customers may pay by invoice (decision 253).
+  await database.db.update(users).set({ emailConfirmedAt: new Date() });
   if (config.NODE_ENV === 'production')
     return { passwords: 'generated', logins: await generatePasswords(database) };
   // Outside production only: a staff member to try the back office with (enrols TOTP at first sign-in).
@@ -116,6 +118,7 @@ export async function seedDemo(
     passwordHash: await hashPassword(DEMO_PASSWORD),
     isStaff: true,
     staffPermissions: [...STAFF_PERMISSIONS],
+    emailConfirmedAt: new Date(),
   });
   return {
     passwords: 'published',

@@ -8,6 +8,7 @@
  * messages.test.ts reads the server and shared sources and fails when a message is missing
  * here: a new English message needs its three translations in the same change.
  */
+import { ACCOUNT_EMAIL_MESSAGES } from './account-email-messages.ts';
 import { STAFF_MESSAGES } from './staff-messages.ts';
 import type { Translations } from './translations.ts';
 
@@ -1624,6 +1625,7 @@ export const MESSAGES: Catalogue = {
     it: 'TWINT ha incassato un importo diverso dal totale dell’ordine {id}. L’ordine non è segnato come pagato.',
   },
   ...STAFF_MESSAGES,
+  ...ACCOUNT_EMAIL_MESSAGES,
   // Titles and descriptions of the server-rendered pages (modules/pages/texts.ts).
   'Marktgasse — the Swiss marketplace': {
     de: 'Marktgasse — der Schweizer Marktplatz',

@@ -37,6 +37,12 @@ export const LIMIT_NAMES = [
   'ordersUser',
   /** Reports of one user about products, reviews and sellers (issue 29). */
   'reportsUser',
+  /** Confirmation e-mails one account asks for again (decision 253). */
+  'confirmationUser',
+  /** Password-reset requests naming one account or e-mail address, whether or not it exists (decision 254). */
+  'passwordResetAccount',
+  /** Password-reset requests from one network address over all accounts. */
+  'passwordResetAddress',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
@@ -47,6 +53,11 @@ export const REVIEWS_PER_HOUR = 10;
 
 /** Bounds report spam: at most this many reports per user and hour. */
 export const REPORTS_PER_HOUR = 20;
+
+/** Bounds mail to one inbox (decisions 253, 254): confirmations and resets per account and hour. */
+export const ACCOUNT_MAILS_PER_HOUR = 3;
+/** Password-reset requests per network address and hour. */
+export const PASSWORD_RESETS_PER_ADDRESS_HOUR = 20;
 
 export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -60,6 +71,9 @@ export function limitRules(config: Config): LimitRules {
     uploadsUser: { points: config.RATE_LIMIT_UPLOADS_PER_USER, windowSeconds: 60 * 60 },
     ordersUser: { points: config.RATE_LIMIT_ORDERS_PER_USER, windowSeconds: 60 * 60 },
     reportsUser: { points: REPORTS_PER_HOUR, windowSeconds: 60 * 60 },
+    confirmationUser: { points: ACCOUNT_MAILS_PER_HOUR, windowSeconds: 60 * 60 },
+    passwordResetAccount: { points: ACCOUNT_MAILS_PER_HOUR, windowSeconds: 60 * 60 },
+    passwordResetAddress: { points: PASSWORD_RESETS_PER_ADDRESS_HOUR, windowSeconds: 60 * 60 },
   };
 }
 

@@ -29,6 +29,7 @@ const PERMISSION: Record<string, (typeof STAFF_PERMISSIONS)[number]> = {
   'GET /api/admin/users': 'support',
   'PUT /api/admin/users/:id/lock': 'admin',
   'PUT /api/admin/users/:id/unlock': 'admin',
+  'POST /api/admin/users/:id/password-reset': 'support',
   'GET /api/admin/ledger/trial-balance': 'finance',
   'GET /api/admin/ledger/vat-report': 'finance',
   'GET /api/admin/ledger/commission': 'finance',

@@ -208,6 +208,34 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       },
     },
   ],
+  // E-mail links (decisions 253, 254): the token decides, not the caller.
+  'POST /api/users/email-confirmation': [
+    {
+      label: 'a token nobody was sent',
+      url: () => '/api/users/email-confirmation/',
+      body: () => ({ token: 'not-a-token-anybody-was-sent' }),
+      expect: { anonymous: 400, customerA: 400, customerB: 400, sellerS: 400, sellerT: 400, staff: 400 },
+    },
+  ],
+  'POST /api/users/email-confirmation/resend': [
+    { url: () => '/api/users/email-confirmation/resend/', expect: ANY_USER(202) },
+  ],
+  'POST /api/users/password-reset': [
+    {
+      label: 'an unknown name (the same answer as a known one)',
+      url: () => '/api/users/password-reset/',
+      body: () => ({ username: uniqueName('nobody') }),
+      expect: { anonymous: 202, customerA: 202, customerB: 202, sellerS: 202, sellerT: 202, staff: 202 },
+    },
+  ],
+  'POST /api/users/password-reset/confirm': [
+    {
+      label: 'a token nobody was sent',
+      url: () => '/api/users/password-reset/confirm/',
+      body: () => ({ token: 'not-a-token-anybody-was-sent', password: 'long enough pass' }),
+      expect: { anonymous: 400, customerA: 400, customerB: 400, sellerS: 400, sellerT: 400, staff: 400 },
+    },
+  ],
   'GET /api/users': [
     {
       url: () => '/api/users/',
@@ -601,6 +629,11 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     ['GET', '/api/admin/users', () => '/api/admin/users/'],
     ['PUT', '/api/admin/users/:id/lock', (w) => `/api/admin/users/${w.users.customerA.id}/lock/`],
     ['PUT', '/api/admin/users/:id/unlock', (w) => `/api/admin/users/${w.users.customerA.id}/unlock/`],
+    [
+      'POST',
+      '/api/admin/users/:id/password-reset',
+      (w) => `/api/admin/users/${w.users.customerA.id}/password-reset/`,
+    ],
     // The money's staff routes need the finance permission (decision 243).
     ['GET', '/api/admin/ledger/trial-balance', () => '/api/admin/ledger/trial-balance/'],
     ['GET', '/api/admin/ledger/vat-report', () => '/api/admin/ledger/vat-report/?quarter=2026-Q4'],

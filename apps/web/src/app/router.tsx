@@ -90,6 +90,9 @@ export const routes: RouteObject[] = [
       { path: 'register', ...screen(() => import('../features/auth/routes/register')) },
       { path: 'login', ...screen(() => import('../features/auth/routes/login')) },
       { path: 'profile', ...screen(() => import('../features/auth/routes/profile')) },
+      { path: 'confirm-email', ...screen(() => import('../features/auth/routes/confirm-email')) },
+      { path: 'forgot-password', ...screen(() => import('../features/auth/routes/forgot-password')) },
+      { path: 'reset-password', ...screen(() => import('../features/auth/routes/reset-password')) },
       { path: 'sellers', ...screen(() => import('../features/catalogue/routes/sellers')) },
       { path: 'seller/:id', ...screen(() => import('../features/catalogue/routes/seller')) },
       {

@@ -4,6 +4,10 @@ export const paths = {
   register: '/register',
   login: '/login',
   profile: '/profile',
+  /** The mailed links' pages and "forgot password" (decisions 253, 254). */
+  confirmEmail: '/confirm-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   sellers: '/sellers',
   seller: (id: number | string) => `/seller/${id}`,
   map: '/map',

@@ -172,6 +172,8 @@ export const userSchema = z.object({
   last_login: z.string().nullable(),
   is_staff: z.boolean(),
   profile: profileSchema.nullable(),
+  /** Whether the owner confirmed the address by the mailed link (decision 253); additive to spec §3. */
+  emailConfirmed: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -187,6 +189,8 @@ export const loginResponseSchema = z.object({
   permissions: z.array(z.string()).optional(),
   /** Staff only, once: the recovery codes made when this sign-in completed the enrolment. */
   recovery_codes: z.array(z.string()).optional(),
+  /** Whether the address is confirmed (decision 253). */
+  emailConfirmed: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type StaffLoginResponse = LoginResponse;
@@ -203,3 +207,33 @@ export const sellerSummarySchema = z.object({
   industry: z.string(),
 });
 export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+/** A mailed link's secret (e-mail confirmation, password reset; decisions 253, 254). */
+export const accountTokenSchema = z
+  .string()
+  .trim()
+  .min(1, 'The link is incomplete. Please open the link from the e-mail again.')
+  .max(200, 'The link is incomplete. Please open the link from the e-mail again.');
+
+export const emailConfirmationSchema = z.object({ token: accountTokenSchema });
+
+/** "Forgot password?": the account's username or its e-mail address, one of the two. */
+export const passwordResetRequestSchema = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    username: z.string().trim().max(200).optional(),
+  })
+  .refine((body) => Boolean(body.email) !== Boolean(body.username), {
+    message: 'Enter your username or your e-mail address.',
+  });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({
+  token: accountTokenSchema,
+  password: passwordSchema,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** The answer of the e-mail routes that only say what happens next. */
+export const accountNoticeSchema = z.object({ detail: z.string() });
+export const emailConfirmedSchema = z.object({ emailConfirmed: z.boolean() });

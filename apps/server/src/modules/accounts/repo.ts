@@ -1,7 +1,8 @@
 /** The only place in the accounts module that knows the ORM. */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
+  accountTokens,
   categories,
   profileCategories,
   profiles,
@@ -102,6 +103,7 @@ export class AccountsRepo implements CallerLookup {
       profileClaim?: string | null;
       isStaff?: boolean;
       nameSkeleton?: string;
+      locale?: string | null;
     },
     tx: DbOrTx = this.db,
   ): Promise<UserRow> {
@@ -466,4 +468,123 @@ export class AccountsRepo implements CallerLookup {
       return { image: profile?.image ?? null };
     });
   }
+}
+
+export type AccountTokenPurpose = 'email_confirmation' | 'password_reset';
+
+/** A live token's owner and the address it was sent to. */
+export interface AccountTokenHolder {
+  userId: number;
+  email: string;
+}
+
+/** The mailed single-use links (decisions 253, 254): only their hashes are stored. */
+export class AccountTokensRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(
+    values: {
+      userId: number;
+      purpose: AccountTokenPurpose;
+      tokenHash: string;
+      email: string;
+      expiresAt: Date;
+    },
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.insert(accountTokens).values(values);
+  }
+
+  private live(purpose: AccountTokenPurpose, tokenHash: string) {
+    return and(
+      eq(accountTokens.tokenHash, tokenHash),
+      eq(accountTokens.purpose, purpose),
+      isNull(accountTokens.usedAt),
+      gt(accountTokens.expiresAt, sql`now()`),
+    );
+  }
+
+  /** The holder of a token that is still unused and unexpired, without using it. */
+  async peek(purpose: AccountTokenPurpose, tokenHash: string): Promise<AccountTokenHolder | null> {
+    const rows = await this.db
+      .select({ userId: accountTokens.userId, email: accountTokens.email })
+      .from(accountTokens)
+      .where(this.live(purpose, tokenHash))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Uses the token once: of two racing calls, one gets its holder, the other null. */
+  async consume(
+    purpose: AccountTokenPurpose,
+    tokenHash: string,
+    tx: DbOrTx,
+  ): Promise<AccountTokenHolder | null> {
+    const rows = await tx
+      .update(accountTokens)
+      .set({ usedAt: sql`now()` })
+      .where(this.live(purpose, tokenHash))
+      .returning({ userId: accountTokens.userId, email: accountTokens.email });
+    return rows[0] ?? null;
+  }
+
+  /** Ends every other open link of this kind (a reset used, an address confirmed). */
+  async useAll(userId: number, purpose: AccountTokenPurpose, tx: DbOrTx): Promise<void> {
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.purpose, purpose),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+  }
+
+  /** Marks the address confirmed while the live account still has it; false otherwise. */
+  async confirmEmail(userId: number, email: string, tx: DbOrTx): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt), sql`lower(${users.email}) = lower(${email})`))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** A new password; every token issued before stops working (token version, decision 134). */
+  async setPassword(userId: number, passwordHash: string, tx: DbOrTx): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Live, unlocked accounts with this address (addresses are not unique, decision 146). */
+  async liveByEmail(email: string, limit: number): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(
+        and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(users.lockedAt)),
+      )
+      .orderBy(asc(users.id))
+      .limit(limit);
+  }
+
+  async setLocale(userId: number, locale: string | null): Promise<void> {
+    await this.db.update(users).set({ locale }).where(eq(users.id, userId));
+  }
+}
+
+/** Whether the customer confirmed their address (invoice eligibility reads it, decision 232). */
+export async function emailConfirmedOf(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ at: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return Boolean(rows[0]?.at);
 }

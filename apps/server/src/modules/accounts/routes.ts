@@ -16,11 +16,12 @@ import {
   userSchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { negotiateLanguage } from '../../i18n/translate.ts';
 import { requireStaff, requireUser } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { cachedAnswer, sendAnswer } from '../../lib/public-answer.ts';
-import { mailLanguageOf } from '../mail/template.ts';
+import { accountEmailRoutes } from './email-routes.ts';
 import { AccountsService } from './service.ts';
 
 const errors = {
@@ -36,6 +37,7 @@ const bearer = [{ bearer: [] }];
 export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new AccountsService(ctx);
+  await accountEmailRoutes(root, ctx);
 
   app.post(
     '/api/users/registration/',
@@ -51,8 +53,8 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     async (request, reply) => {
       // The answer carries an access token: no cache may keep it (nor an error about it).
       reply.header('cache-control', 'no-store');
-      const language = mailLanguageOf(request.headers['accept-language']);
-      const result = await service.register(request.body, request.ip, language);
+      const language = negotiateLanguage(request.headers['accept-language']);
+      const result = await service.register(request.body, request.ip, language === 'en' ? null : language);
       request.log.info({ audit: 'registration', userId: result.id }, 'account created');
       return reply.status(201).send(result);
     },

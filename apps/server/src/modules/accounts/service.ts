@@ -29,16 +29,19 @@ import { formatIban, payoutIban } from '../../lib/iban.ts';
 import { StaffService } from '../staff/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { addressInUseMail } from './address-in-use-mail.ts';
+import { AccountEmails } from './account-emails.ts';
 import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
 
 export class AccountsService {
   readonly repo: AccountsRepo;
   private readonly staff: StaffService;
+  private readonly emails: AccountEmails;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new AccountsRepo(ctx.database.db);
     this.staff = new StaffService(ctx);
+    this.emails = new AccountEmails(ctx);
   }
 
   /**
@@ -89,6 +92,7 @@ export class AccountsService {
       last_login: row.lastLogin?.toISOString() ?? null,
       is_staff: row.isStaff,
       profile: profile ? this.toProfile(profile, viewerId) : null,
+      emailConfirmed: row.emailConfirmedAt !== null,
     };
   }
 
@@ -107,16 +111,17 @@ export class AccountsService {
       is_staff: user.is_staff,
       status: user.profile?.status ?? null,
       profile: user.profile,
+      emailConfirmed: row.emailConfirmedAt !== null,
       ...(row.isStaff ? { permissions: row.staffPermissions } : {}),
       ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
     };
   }
 
-  /** `language`: the request's, for the e-mails it sends (decision 272). */
+  /** `locale`: the language of the account's e-mails (de, fr, it; null: English), from the request. */
   async register(
     input: RegistrationInput & { status?: Role },
     ip: string,
-    language: string | null = null,
+    locale: string | null = null,
   ): Promise<LoginResponse> {
     const byAddress = await this.ctx.limits.take('registrationAddress', ip);
     if (!byAddress.ok) {
@@ -158,13 +163,15 @@ export class AccountsService {
             email,
             passwordHash,
             profileClaim: input.status ? null : this.profileClaim(ip),
+            locale,
           },
           tx,
         );
         if (input.status) await this.repo.insertProfile(user.id, input.status, tx);
+        await this.emails.queueConfirmation(user, tx);
         if (addressKnown) {
           await queueMail(tx, [
-            addressInUseMail(this.ctx, { email }, language, { newUsername: input.username }),
+            addressInUseMail(this.ctx, { email }, locale, { newUsername: input.username }),
           ]);
         }
         return user;

@@ -140,7 +140,7 @@ describe('paying an invoice order by bank transfer', () => {
 });
 
 describe('invoice with the default limits', () => {
-  it('is refused while no e-mail address can be confirmed', async () => {
+  it('is refused while the customer has not confirmed the e-mail address', async () => {
     const strict = await build();
     try {
       const customer = await registerUser(strict.app);

@@ -7,15 +7,9 @@ import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { isEmailConfirmed } from '../accounts/account-emails.ts';
 import { invoiceLimits, offeredMethods } from '../payments/methods.ts';
 import * as repo from './placement/repo.ts';
-
-/**
- * The accounts module has no e-mail confirmation yet (decision 247): no address counts as
- * confirmed, so with INVOICE_REQUIRE_CONFIRMED_EMAIL=true (the default) invoice is refused
- * until confirmation exists; an operator who sets it to false accepts unconfirmed addresses.
- */
-const EMAIL_CONFIRMATION_EXISTS = false;
 
 const REFUSALS: Record<InvoiceRefusal, string> = {
   emailNotConfirmed:
@@ -38,7 +32,8 @@ export async function checkPaymentMethod(
     throw badRequest(`${method} is not offered on this server. Please choose another payment method.`);
   if (method !== 'Invoice') return;
   const customer = {
-    emailConfirmed: EMAIL_CONFIRMATION_EXISTS,
+    // Confirmed by the mailed link (decision 253); with INVOICE_REQUIRE_CONFIRMED_EMAIL=false not asked.
+    emailConfirmed: await isEmailConfirmed(db, caller.id),
     paidOrders: await repo.countPaidOrders(db, caller.id),
   };
   const refusal = invoiceRefusal(customer, totalRappen, invoiceLimits(config));

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCategories } from '../../catalogue/api/categories';
 import { useUpdateProfile } from '../api/profile';
 import { ProfileForm } from './profile-form';
+import { EmailStatus } from './email-status';
 
 export const ROLE_LABEL = { CUSTOMER: 'auth.role.customer', STORE_OWNER: 'auth.role.seller' } as const;
 
@@ -39,6 +40,7 @@ export function IdentityCard({ user, profile }: { user: User; profile: Profile |
           {user.username}
         </h2>
         <p className="text-body-secondary mb-2 text-break">{user.email}</p>
+        <EmailStatus user={user} />
         {profile && (
           <Badge bg={profile.status === 'STORE_OWNER' ? 'primary' : 'secondary'}>
             {t(ROLE_LABEL[profile.status])}

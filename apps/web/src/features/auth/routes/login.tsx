@@ -69,7 +69,7 @@ export function Component() {
                 {...fieldError}
               />
             </Form.Group>
-            <Form.Group className="mb-4" controlId="login-password">
+            <Form.Group className="mb-2" controlId="login-password">
               <Form.Label>{t('auth.password')}</Form.Label>
               <Form.Control
                 type="password"
@@ -81,6 +81,9 @@ export function Component() {
                 {...fieldError}
               />
             </Form.Group>
+            <p className="mb-4 text-end small">
+              <Link to={paths.forgotPassword}>{t('auth.login.forgot')}</Link>
+            </p>
             <Button type="submit" variant="primary" className="w-100" disabled={login.isPending}>
               {login.isPending && (
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />

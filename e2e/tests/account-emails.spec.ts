@@ -1,0 +1,125 @@
+/**
+ * The account's e-mails (issues 27 and 29, decisions 253 and 254): a new customer confirms the
+ * address from the mailed link and is then offered invoice; a customer who forgot the password
+ * asks for a link, sets a new password and signs in with it. The e-mails are read from the
+ * server's outbox folder (DATA_DIR/outbox, written every 15 s without SMTP). Screenshots at
+ * 1280 and 390 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { registerViaUi, screenshots, uniqueName } from '../support/helpers';
+
+test.setTimeout(150_000);
+
+/** The text of an .eml file, quoted-printable or base64 bodies decoded. */
+function decodeMail(raw: string): string {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const joined = body.replace(/=\r?\n/g, '');
+    const bytes = joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+  }
+  return raw;
+}
+
+/** Waits for the mail to `email` with a link to `route` and answers the link's hash path (/#/…). */
+async function mailedLink(email: string, route: 'confirm-email' | 'reset-password'): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(dir).sort().reverse();
+        } catch {
+          return undefined;
+        }
+        for (const file of files) {
+          const text = decodeMail(readFileSync(path.join(dir, file), 'utf8'));
+          if (!text.includes(email)) continue;
+          const match = new RegExp(`#(/${route}\\?token=[A-Za-z0-9_-]+)`).exec(text);
+          if (match) return (found = match[1]);
+        }
+        return undefined;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+async function token(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').access as string);
+}
+
+test('a new customer confirms the e-mail address from the mailed link and is offered invoice', async ({
+  page,
+}) => {
+  const { username } = await registerViaUi(page, 'Customer');
+  const email = `${username}@example.ch`;
+  await page.goto('/#/profile');
+  await expect(page.getByTestId('email-unconfirmed')).toContainText('not confirmed yet');
+  await expect(page.getByRole('button', { name: 'Send the confirmation e-mail again' })).toBeVisible();
+  await screenshots(page, 'account-email-unconfirmed');
+
+  const link = await mailedLink(email, 'confirm-email');
+  await page.goto(`/#${link}`);
+  await expect(page.locator('#confirm-email-done')).toHaveText(/your e-mail address is confirmed/);
+  await screenshots(page, 'account-email-confirmed');
+  // The link counts once.
+  await page.reload();
+  await expect(page.locator('#confirm-email-error')).toContainText('already used or has expired');
+
+  await page.goto('/#/profile');
+  await expect(page.getByTestId('email-confirmed')).toHaveText('E-mail address confirmed');
+  const me = await page.request.get('/api/users/me/', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
+  expect((await me.json()).emailConfirmed).toBe(true);
+
+  await page.goto('/#/payment');
+  await expect(page.getByLabel('Invoice (QR-bill)')).toBeVisible();
+});
+
+test('a customer who forgot the password sets a new one from the mailed link and signs in', async ({
+  page,
+}) => {
+  const username = uniqueName('vergesslich');
+  const email = `${username}@example.ch`;
+  const registered = await page.request.post('/api/users/registration/', {
+    data: { username, email, password: 'old-secret-pass', status: 'CUSTOMER' },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/#/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Username or e-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.locator('#forgot-sent')).toContainText('If an account matches');
+  await screenshots(page, 'account-forgot-password');
+
+  const link = await mailedLink(email, 'reset-password');
+  await page.goto(`/#${link}`);
+  await page.getByLabel('New password', { exact: true }).fill('new-secret-pass-2');
+  await page.getByLabel('Confirm Password').fill('new-secret-pass-2');
+  await screenshots(page, 'account-reset-password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.locator('#reset-done')).toContainText('Your password is changed');
+
+  await page.getByRole('link', { name: 'Sign In' }).last().click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('new-secret-pass-2');
+  await page.locator('#login-form').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  const old = await page.request.post('/api/users/login/', {
+    data: { username, password: 'old-secret-pass' },
+  });
+  expect(old.status()).toBe(401);
+});
