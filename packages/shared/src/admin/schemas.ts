@@ -175,7 +175,17 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   payments: z.array(
     z.object({ provider: z.string(), reference: z.string(), amount: z.string(), at: z.string() }),
   ),
-  refunds: z.array(z.object({ key: z.string(), amount: z.string(), completed: z.boolean(), at: z.string() })),
+  refunds: z.array(
+    z.object({
+      key: z.string(),
+      amount: z.string(),
+      completed: z.boolean(),
+      at: z.string(),
+      /** A staff refund's order line and reason (null for a cancellation's refund). */
+      item: z.number().int().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
   stock_holds: z.array(
     z.object({
       store: z.number().int(),

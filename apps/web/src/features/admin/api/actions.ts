@@ -1,6 +1,8 @@
 /** The back office's actions (PUT/DELETE /api/admin/…), each with the reason staff give. */
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { attemptKeys } from '../../../lib/attempt-key';
 
 export type Action =
   | { kind: 'hide' | 'unhide'; id: number; reason: string }
@@ -34,6 +36,34 @@ export function useAdminAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export interface RefundInput {
+  item: number;
+  quantity?: number;
+  amount?: string;
+  reason: string;
+}
+
+/**
+ * POST /api/admin/orders/{id}/refunds/ (finance): part of a delivered line. The same refund
+ * sent again after a lost answer carries the same Idempotency-Key, so it is paid once.
+ */
+export function useStaffRefund(orderId: number) {
+  const client = useQueryClient();
+  const [keys] = useState(attemptKeys);
+  return useMutation({
+    mutationFn: async (body: RefundInput) => {
+      const answer = await api(`/api/admin/orders/${orderId}/refunds/`, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': keys.keyFor(body) },
+      });
+      keys.settle();
+      return answer;
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
