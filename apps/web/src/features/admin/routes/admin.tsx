@@ -16,6 +16,7 @@ import { OrderDetail } from '../components/order-detail';
 import { OrdersScreen } from '../components/orders-screen';
 import { ReportsScreen } from '../components/reports-screen';
 import { RecoveryCodes, StaffSignIn } from '../components/staff-sign-in';
+import { useStaffExpiry } from '../hooks/use-staff-expiry';
 
 const SECTIONS = [
   { to: '/admin', key: 'dashboard', permission: 'support', end: true },
@@ -30,6 +31,7 @@ export function Component() {
   usePageTitle(t('admin.title'));
   const info = useSession((s) => s.userInfo);
   const [codes, setCodes] = useState<string[] | null>(null);
+  useStaffExpiry(info?.is_staff ? info.access : undefined);
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (!info?.is_staff) return <StaffSignIn onRecoveryCodes={setCodes} />;
   const permissions = info.permissions ?? [];
