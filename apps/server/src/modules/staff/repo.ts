@@ -1,5 +1,5 @@
 /** The only file of the staff module that touches the ORM: second factors, recovery codes, permissions. */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { staffRecoveryCodes, users } from '../../db/schema.ts';
 
@@ -68,5 +68,34 @@ export class StaffRepo {
         ...(secret ? { totpSecret: secret, totpPendingSecret: null, totpLastStep: 0 } : {}),
       })
       .where(eq(users.id, userId));
+  }
+
+  /** Accounts with a TOTP secret (or offer) not yet sealed (decision 256). */
+  async plainSecrets() {
+    const plain = (column: AnyColumn) => sql`${column} is not null and ${column} not like 'v1.%'`;
+    return this.db
+      .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
+      .from(users)
+      .where(or(plain(users.totpSecret), plain(users.totpPendingSecret)));
+  }
+
+  /** Replaces the stored secrets only while they are still what was read (a sign-in may race the sweep). */
+  async replaceSecrets(
+    row: { id: number; totpSecret: string | null; totpPendingSecret: string | null },
+    totpSecret: string | null,
+    totpPendingSecret: string | null,
+  ): Promise<void> {
+    const same = (column: AnyColumn, value: string | null) =>
+      value === null ? isNull(column) : eq(column, value);
+    await this.db
+      .update(users)
+      .set({ totpSecret, totpPendingSecret })
+      .where(
+        and(
+          eq(users.id, row.id),
+          same(users.totpSecret, row.totpSecret),
+          same(users.totpPendingSecret, row.totpPendingSecret),
+        ),
+      );
   }
 }
