@@ -67,3 +67,37 @@ export function useStaffRefund(orderId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+/** Staff accounts (admin): create, set permissions, disable or enable. */
+export type StaffAction =
+  | { kind: 'create'; username: string; email: string; password: string; permissions: string[] }
+  | { kind: 'permissions'; id: number; permissions: string[]; reason: string }
+  | { kind: 'disable' | 'enable'; id: number; reason: string };
+
+function staffRequest(action: StaffAction): Promise<unknown> {
+  switch (action.kind) {
+    case 'create': {
+      const { kind: _kind, ...body } = action;
+      return api('/api/admin/staff/', { method: 'POST', body });
+    }
+    case 'permissions':
+      return api(`/api/admin/staff/${action.id}/permissions/`, {
+        method: 'PUT',
+        body: { permissions: action.permissions, reason: action.reason },
+      });
+    case 'disable':
+    case 'enable':
+      return api(`/api/admin/staff/${action.id}/${action.kind}/`, {
+        method: 'PUT',
+        body: { reason: action.reason },
+      });
+  }
+}
+
+export function useStaffAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: staffRequest,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

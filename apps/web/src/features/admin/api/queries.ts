@@ -7,6 +7,7 @@ import type {
   AuditPage,
   Dashboard,
   ReportPage,
+  StaffAccountPage,
 } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
@@ -38,3 +39,5 @@ export const useAdminReviews = (query: Query, enabled: boolean) =>
   useQuery({ ...page<ReviewPage>('/api/admin/reviews/', query), enabled });
 export const useReports = (query: Query) => useQuery(page<ReportPage>('/api/admin/reports/', query));
 export const useAudit = (query: Query) => useQuery(page<AuditPage>('/api/admin/audit/', query));
+export const useStaffAccounts = (query: Query) =>
+  useQuery(page<StaffAccountPage>('/api/admin/staff/', query));

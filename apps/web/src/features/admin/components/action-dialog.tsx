@@ -17,6 +17,7 @@ export function ActionDialog({
   title,
   confirm,
   variant = 'danger',
+  optionalReason = false,
   children,
   onSubmit,
 }: {
@@ -24,6 +25,8 @@ export function ActionDialog({
   title: string;
   confirm: string;
   variant?: string;
+  /** The server takes the action without a reason (it is still kept when given). */
+  optionalReason?: boolean;
   children?: ReactNode;
   /** Runs the action with the reason; a thrown error stays in the dialog. */
   onSubmit: (reason: string) => Promise<unknown>;
@@ -40,7 +43,7 @@ export function ActionDialog({
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError(t('admin.reasonMissing'));
+    if (!optionalReason && !reason.trim()) return setError(t('admin.reasonMissing'));
     setBusy(true);
     try {
       await onSubmit(reason.trim());
@@ -73,7 +76,7 @@ export function ActionDialog({
                 as="textarea"
                 rows={2}
                 maxLength={500}
-                required
+                required={!optionalReason}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />

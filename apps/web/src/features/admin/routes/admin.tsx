@@ -15,6 +15,7 @@ import { ModerationScreen } from '../components/moderation-screen';
 import { OrderDetail } from '../components/order-detail';
 import { OrdersScreen } from '../components/orders-screen';
 import { ReportsScreen } from '../components/reports-screen';
+import { StaffScreen } from '../components/staff-screen';
 import { RecoveryCodes, StaffSignIn } from '../components/staff-sign-in';
 import { useStaffExpiry } from '../hooks/use-staff-expiry';
 
@@ -23,6 +24,7 @@ const SECTIONS = [
   { to: '/admin/orders', key: 'orders', permission: 'support', end: false },
   { to: '/admin/moderation', key: 'moderation', permission: 'moderation', end: false },
   { to: '/admin/reports', key: 'reports', permission: 'moderation', end: false },
+  { to: '/admin/staff', key: 'staff', permission: 'admin', end: false },
   { to: '/admin/audit', key: 'audit', permission: 'admin', end: false },
 ] as const;
 
@@ -58,6 +60,7 @@ export function Component() {
         <Route path="orders/:id" element={<OrderDetail />} />
         <Route path="moderation" element={<ModerationScreen />} />
         <Route path="reports" element={<ReportsScreen />} />
+        <Route path="staff" element={<StaffScreen />} />
         <Route path="audit" element={<AuditScreen />} />
       </Routes>
     </Container>
