@@ -3,6 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type {
   AdminOrderDetail as OrderDetail,
   AdminOrderPage as OrderPage,
+  AdminProductPage,
+  AdminSellerPage,
   AdminReviewPage as ReviewPage,
   AuditPage,
   Dashboard,
@@ -41,3 +43,7 @@ export const useReports = (query: Query) => useQuery(page<ReportPage>('/api/admi
 export const useAudit = (query: Query) => useQuery(page<AuditPage>('/api/admin/audit/', query));
 export const useStaffAccounts = (query: Query) =>
   useQuery(page<StaffAccountPage>('/api/admin/staff/', query));
+export const useAdminProducts = (query: Query) =>
+  useQuery(page<AdminProductPage>('/api/admin/products/', query));
+export const useAdminSellers = (query: Query) =>
+  useQuery(page<AdminSellerPage>('/api/admin/sellers/', query));
