@@ -138,8 +138,6 @@ const envSchema = z.object({
     .default(30),
   /** Encrypts staff TOTP secrets at rest (AES-256-GCM, decision 256); derived from JWT_SECRET when unset. */
   STAFF_TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** New sellers stay out of public reads until staff approve them (decision 257). */
-  SELLER_APPROVAL_REQUIRED: z.enum(['true', 'false']).default('false'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: one readable line per request; default in development on a terminal, else `json` (decision 201). */
