@@ -104,6 +104,7 @@ export const auditListQuerySchema = adminListQuerySchema.extend({
 export const adminReviewSchema = z.object({
   id: z.number().int(),
   product: z.number().int(),
+  product_name: z.string(),
   user: z.number().int(),
   username: z.string(),
   rating: z.number().int(),

@@ -102,6 +102,7 @@ export class ModerationRepo {
       .select({
         id: reviews.id,
         product: reviews.productId,
+        product_name: products.name,
         user: reviews.userId,
         username: users.username,
         rating: reviews.rating,
@@ -111,6 +112,7 @@ export class ModerationRepo {
       })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
       .where(productId === undefined ? sql`true` : eq(reviews.productId, productId))
       .orderBy(desc(reviews.id))
       .offset(offset)

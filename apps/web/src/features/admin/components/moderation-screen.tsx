@@ -265,7 +265,7 @@ function Reviews({ product, onAll }: { product: { id: number; name: string } | n
                 {!product && (
                   <span className="text-body-secondary">
                     {' '}
-                    · {t('admin.moderation.productNumber', { id: r.product })}
+                    · {r.product_name} #{r.product}
                   </span>
                 )}
                 <div>{r.comment}</div>

@@ -114,23 +114,7 @@ function StaffRow({ account }: { account: StaffAccount }) {
       <td>
         <strong>{account.username}</strong>
         <div className="small text-body-secondary text-break">{account.email}</div>
-      </td>
-      <td>
-        {account.permissions.map((p) => (
-          <Badge key={p} bg="secondary" className="me-1">
-            {t(`admin.permission.${p}`)}
-          </Badge>
-        ))}
-      </td>
-      <td>
-        {account.disabled
-          ? t('admin.staff.disabled')
-          : account.enrolled
-            ? t('admin.staff.active')
-            : t('admin.staff.notEnrolled')}
-      </td>
-      <td>
-        <div className="d-flex flex-wrap gap-2">
+        <div className="d-flex flex-wrap gap-2 mt-1">
           <ActionDialog
             opener={t('admin.staff.editPermissions')}
             title={t('admin.staff.permissionsOf', { name: account.username })}
@@ -160,6 +144,20 @@ function StaffRow({ account }: { account: StaffAccount }) {
           />
         </div>
       </td>
+      <td>
+        {account.permissions.map((p) => (
+          <Badge key={p} bg="secondary" className="me-1">
+            {t(`admin.permission.${p}`)}
+          </Badge>
+        ))}
+      </td>
+      <td>
+        {account.disabled
+          ? t('admin.staff.disabled')
+          : account.enrolled
+            ? t('admin.staff.active')
+            : t('admin.staff.notEnrolled')}
+      </td>
     </tr>
   );
 }
@@ -181,9 +179,6 @@ export function StaffScreen() {
               <th scope="col">{t('admin.staff.account')}</th>
               <th scope="col">{t('admin.staff.permissions')}</th>
               <th scope="col">{t('admin.staff.state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('admin.staff.actions')}</span>
-              </th>
             </tr>
           </thead>
           <tbody>
