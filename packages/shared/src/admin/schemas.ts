@@ -58,6 +58,8 @@ export const reportSchema = z.object({
   id: z.number().int(),
   kind: z.enum(REPORT_KINDS),
   object: z.number().int(),
+  /** The product's name (for a review: the reviewed product's), the seller's shop name; null once gone. */
+  object_name: z.string().nullable(),
   reason: z.enum(REPORT_REASONS),
   text: z.string(),
   status: z.enum(REPORT_STATUSES),

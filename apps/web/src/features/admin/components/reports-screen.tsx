@@ -77,12 +77,19 @@ export function ReportsScreen() {
           {reports.data.results.map((r) => (
             <li key={r.id} className="border-top py-2">
               <div>
-                <strong>{t(`admin.reports.kind.${r.kind}`, { id: r.object })}</strong> ·{' '}
-                {t(`admin.reports.reason.${r.reason}`)} · {t(`admin.reports.${r.status}`)} · {r.reporter} ·{' '}
+                <strong>
+                  {t(`admin.reports.kind.${r.kind}`, { id: r.object })}
+                  {r.object_name && ` — ${r.object_name}`}
+                </strong>{' '}
+                · {t(`admin.reports.reason.${r.reason}`)} · {t(`admin.reports.${r.status}`)} · {r.reporter} ·{' '}
                 {format.date(r.created_at)}
               </div>
               {r.text && <p className="mb-1">{r.text}</p>}
-              {r.status === 'open' && <ActOnReport report={r} />}
+              {r.status === 'open' && (
+                <div className="mb-2">
+                  <ActOnReport report={r} />
+                </div>
+              )}
               {r.status === 'open' && (
                 <ReasonForm
                   disabled={action.isPending}
