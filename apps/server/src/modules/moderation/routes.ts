@@ -92,47 +92,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
     );
   }
 
-  app.get(
-    '/api/admin/products/',
-    {
-      preValidation: moderation,
-      schema: {
-        tags,
-        summary:
-          'Products for moderation, newest first (paged): search by name, brand, number or seller; hidden=true for the hidden ones',
-        security,
-        querystring: adminProductQuerySchema,
-        response: { 200: pagedAdminProducts, ...errors },
-      },
-    },
-    async (request) => {
-      const { offset, limit, search, hidden } = request.query;
-      return service.products(
-        { search, hidden: hidden === undefined ? undefined : hidden === 'true' },
-        offset,
-        limit,
-      );
-    },
-  );
-
-  app.get(
-    '/api/admin/sellers/',
-    {
-      preValidation: moderation,
-      schema: {
-        tags,
-        summary:
-          'Sellers for moderation, newest first (paged): search by name, e-mail or number; state=active or suspended',
-        security,
-        querystring: adminSellerQuerySchema,
-        response: { 200: pagedAdminSellers, ...errors },
-      },
-    },
-    async (request) => {
-      const { offset, limit, ...filter } = request.query;
-      return service.sellers(filter, offset, limit);
-    },
-  );
+  listRoutes(root, service, moderation);
 
   app.get(
     '/api/admin/reviews/',
@@ -194,5 +154,55 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => service.mine(requireUser(request)),
+  );
+}
+
+/** The lists staff find what to moderate in (decision 257). */
+function listRoutes(
+  root: FastifyInstance,
+  service: ModerationService,
+  moderation: ReturnType<typeof requirePermission>,
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/admin/products/',
+    {
+      preValidation: moderation,
+      schema: {
+        tags,
+        summary:
+          'Products for moderation, newest first (paged): search by name, brand, number or seller; hidden=true for the hidden ones',
+        security,
+        querystring: adminProductQuerySchema,
+        response: { 200: pagedAdminProducts, ...errors },
+      },
+    },
+    async (request) => {
+      const { offset, limit, search, hidden } = request.query;
+      return service.products(
+        { search, hidden: hidden === undefined ? undefined : hidden === 'true' },
+        offset,
+        limit,
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/sellers/',
+    {
+      preValidation: moderation,
+      schema: {
+        tags,
+        summary:
+          'Sellers for moderation, newest first (paged): search by name, e-mail or number; state=active or suspended',
+        security,
+        querystring: adminSellerQuerySchema,
+        response: { 200: pagedAdminSellers, ...errors },
+      },
+    },
+    async (request) => {
+      const { offset, limit, ...filter } = request.query;
+      return service.sellers(filter, offset, limit);
+    },
   );
 }

@@ -36,11 +36,16 @@ const acting = (request: FastifyRequest, reason = ''): StaffActing => ({
   address: request.ip,
 });
 
-export async function staffRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = new StaffAccountsService(ctx);
-  const admin = requirePermission('admin');
+const admin = requirePermission('admin');
 
+export async function staffRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = new StaffAccountsService(ctx);
+  listAndCreate(root, service);
+  changes(root, service);
+}
+
+function listAndCreate(root: FastifyInstance, service: StaffAccountsService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/staff/',
     {
@@ -71,7 +76,10 @@ export async function staffRoutes(root: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => reply.status(201).send(await service.create(request.body, acting(request))),
   );
+}
 
+function changes(root: FastifyInstance, service: StaffAccountsService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.put(
     '/api/admin/staff/:id/permissions/',
     {
