@@ -1,14 +1,31 @@
 /**
- * The back office (issue 29): the demo staff member enrols a second factor with the QR code
- * and signs in, hides a product (gone from the public API at once), and finds an order by its
- * number. Screenshots at 1280 and 390 px.
+ * The back office (issue 29), the Done-when journey from the web app: the demo staff member
+ * enrols a second factor with the QR code and signs in; a customer reports a product, which
+ * staff hide; staff remove an abusive review, suspend a seller, and refund part of a delivered
+ * line; each shows at once to customers and stands in the audit log with its reason. Then
+ * staff accounts. Screenshots at 1280 and 390 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, screenshots } from '../support/helpers';
+import {
+  DEMO_CUSTOMER,
+  DEMO_PASSWORD,
+  DEMO_SELLER,
+  loginAs,
+  screenshots,
+  uniqueName,
+} from '../support/helpers';
 import { rememberStaffSecret } from '../support/staff';
 
 const STAFF = 'demo-staff';
+
+interface ListedProduct {
+  id: number;
+  name: string;
+  price: string;
+  countInStock: number;
+  seller: number;
+}
 
 const code = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -31,78 +48,211 @@ async function signInStaff(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Back office' })).toBeVisible();
 }
 
-/** A paid order of the demo customer, placed through the API. */
-async function paidOrder(page: Page): Promise<number> {
-  const login = await page.request.post('/api/users/login/', {
-    data: { username: DEMO_CUSTOMER, password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).access}` };
-  const products = (await (await page.request.get('/api/products/?offset=0&limit=24')).json()).results as {
-    id: number;
-    price: string;
-    countInStock: number;
-  }[];
-  const product = products.find((p) => p.countInStock > 2 && Number(p.price) < 50)!;
-  const res = await page.request.post('/api/orders/add/', {
-    headers,
+async function bearer(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/users/login/', { data: { username, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const info = (await login.json()) as { access: string; id: number };
+  return { id: info.id, headers: { authorization: `Bearer ${info.access}` } };
+}
+
+async function listed(request: APIRequestContext): Promise<ListedProduct[]> {
+  const res = await request.get('/api/products/?offset=0&limit=100');
+  return (await res.json()).results as ListedProduct[];
+}
+
+/**
+ * A paid order of two units of a demo seller's product, sent (so delivered), and the customer's
+ * one-star review of it: what staff refund and remove.
+ */
+async function deliveredOrderWithReview(request: APIRequestContext) {
+  const customer = await bearer(request, DEMO_CUSTOMER);
+  const seller = await bearer(request, DEMO_SELLER);
+  const product = (await listed(request)).find(
+    (p) => p.seller === seller.id && p.countInStock > 3 && Number(p.price) < 50,
+  )!;
+  expect(product, 'a cheap product of the demo seller in stock').toBeTruthy();
+  const total = (Number(product.price) * 2).toFixed(2);
+  const placed = await request.post('/api/orders/add/', {
+    headers: customer.headers,
     data: {
-      orderItems: [{ id: product.id, quantity: 1, orderType: 'online', storeId: null }],
+      orderItems: [{ id: product.id, quantity: 2, orderType: 'online', storeId: null }],
       paymentMethod: 'PayPal',
-      totalPrice: product.price,
+      totalPrice: total,
       totalShippingPrice: '20.00',
       shippingAddress: { address: 'Marktgasse 1', city: 'Bern', postalCode: '3011', country: 'Switzerland' },
     },
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const order = (await res.json()) as { id: number };
-  expect((await page.request.put(`/api/orders/${order.id}/pay/`, { headers })).ok()).toBe(true);
-  return order.id;
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: number };
+  expect((await request.put(`/api/orders/${order.id}/pay/`, { headers: customer.headers })).ok()).toBe(true);
+  const detail = (await (
+    await request.get(`/api/orders/${order.id}/`, { headers: customer.headers })
+  ).json()) as {
+    sellerOrder: { id: number }[];
+  };
+  const sent = await request.put(`/api/seller-orders/${detail.sellerOrder[0]!.id}/send/`, {
+    headers: seller.headers,
+    data: {},
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const comment = `Abusive words ${uniqueName('r')}`;
+  const review = await request.post(`/api/products/${product.id}/reviews/`, {
+    headers: customer.headers,
+    data: { rating: 1, comment },
+  });
+  expect(review.status(), await review.text()).toBeLessThan(300);
+  return { orderId: order.id, product, comment };
 }
 
-test('staff enrol, hide a product and find an order in the back office', async ({ page, browser }) => {
+/** Finds a row of a moderation list by searching for `text`. */
+async function find(page: Page, card: string, label: string, text: string) {
+  const section = page.locator('.card', { has: page.getByRole('heading', { name: card, exact: true }) });
+  await section.getByLabel(label).fill(text);
+  await section.getByRole('button', { name: 'Search' }).click();
+  return section;
+}
+
+/** The row of a list whose number is exactly `#id` (a search by number also finds names with the digits). */
+const rowOf = (list: ReturnType<Page['locator']>, id: number) =>
+  list.locator('li').filter({ has: list.page().getByText(`#${id}`, { exact: true }) });
+
+/** Opens an action's dialog, gives the reason and confirms. */
+async function act(page: Page, opener: ReturnType<Page['locator']>, confirm: string, reason: string) {
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('staff hide a reported product, remove a review, suspend a seller and refund part of a line', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const bought = await deliveredOrderWithReview(page.request);
+  const others = (await listed(page.request)).filter((p) => p.seller !== bought.product.seller);
+  const reported = others[0]!;
+  const sibling = others.find((p) => p.seller === reported.seller && p.id !== reported.id);
+
+  // A customer reports a product from its page.
+  const customer = await (await browser.newContext()).newPage();
+  await loginAs(customer, DEMO_CUSTOMER, DEMO_PASSWORD, `/product/${reported.id}`);
+  await customer.getByRole('button', { name: 'Report' }).first().click();
+  await customer.getByLabel('What is wrong?').selectOption('counterfeit');
+  await customer.getByLabel('Tell us more (optional)').fill('The logo is printed crooked.');
+  await customer.getByRole('button', { name: 'Send report' }).click();
+  await expect(customer.getByText(/moderation team will look at it/)).toBeVisible();
+
   await signInStaff(page);
   await expect(page.getByText('Orders today')).toBeVisible();
   await screenshots(page, 'admin-dashboard');
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByTestId('admin-reports').getByText('The logo is printed crooked.')).toBeVisible();
+  await screenshots(page, 'admin-reports');
 
-  const products = (await (await page.request.get('/api/products/?offset=0&limit=1')).json()).results as {
-    id: number;
-  }[];
-  const id = products[0]!.id;
+  // Hide the reported product: gone from the public API at once.
   await page.getByRole('link', { name: 'Moderation' }).click();
-  const productCard = page.locator('.card', { has: page.getByRole('heading', { name: 'Products' }) });
-  await productCard.getByLabel('Product number').fill(String(id));
-  await productCard.getByLabel('Reason').fill('Counterfeit reported by customers');
-  await productCard.getByRole('button', { name: 'Hide' }).click();
-  await expect(page.getByText(/is hidden\./)).toBeVisible();
-  expect((await page.request.get(`/api/products/${id}/`)).status()).toBe(404);
+  const products = await find(page, 'Products', 'Product name, brand, number or seller', String(reported.id));
+  const row = rowOf(products.getByTestId('admin-products'), reported.id);
+  await act(page, row.getByRole('button', { name: 'Hide' }), 'Hide', 'Counterfeit reported by customers');
+  await expect(row.getByText('Counterfeit reported by customers')).toBeVisible();
+  expect((await page.request.get(`/api/products/${reported.id}/`)).status()).toBe(404);
   await screenshots(page, 'admin-moderation');
-  await productCard.getByLabel('Reason').fill('Invoices checked');
-  await productCard.getByRole('button', { name: 'Show again' }).click();
-  await expect(page.getByText(/is visible\./)).toBeVisible();
 
-  const orderId = await paidOrder(page);
+  // Remove the abusive review: the product's count goes down at once.
+  const before = (await (await page.request.get(`/api/products/${bought.product.id}/`)).json()).numReviews;
+  const own = await find(
+    page,
+    'Products',
+    'Product name, brand, number or seller',
+    String(bought.product.id),
+  );
+  const ownRow = rowOf(own.getByTestId('admin-products'), bought.product.id);
+  await ownRow.getByRole('button', { name: 'Reviews' }).click();
+  const review = page.getByTestId('admin-reviews').locator('li', { hasText: bought.comment });
+  await act(
+    page,
+    review.getByRole('button', { name: 'Remove review' }),
+    'Remove review',
+    'Insults the seller',
+  );
+  await expect(page.getByTestId('admin-reviews').getByText(bought.comment)).toHaveCount(0);
+  const after = (await (await page.request.get(`/api/products/${bought.product.id}/`)).json()).numReviews;
+  expect(after).toBe(before - 1);
+
+  // Suspend the reported product's seller: their other products leave public reads at once.
+  const sellers = await find(page, 'Sellers', 'Seller name, e-mail or number', String(reported.seller));
+  const sellerRow = rowOf(sellers.getByTestId('admin-sellers'), reported.seller);
+  await act(
+    page,
+    sellerRow.getByRole('button', { name: 'Suspend' }),
+    'Suspend',
+    'Stopped shipping for weeks',
+  );
+  await expect(sellerRow.getByText('Stopped shipping for weeks')).toBeVisible();
+  if (sibling) expect((await page.request.get(`/api/products/${sibling.id}/`)).status()).toBe(404);
+  await screenshots(page, 'admin-moderation-sellers');
+
+  // Refund one of the two units of the delivered line.
   await page.getByRole('link', { name: 'Orders' }).click();
-  await page.getByLabel('Order number, customer or seller').fill(String(orderId));
+  await page.getByLabel('Order number, customer or seller').fill(String(bought.orderId));
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByTestId('admin-orders').getByRole('link', { name: `#${orderId}` })).toBeVisible();
-  await screenshots(page, 'admin-orders');
-  await page.getByRole('link', { name: `#${orderId}` }).click();
-  await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+  await page
+    .getByTestId('admin-orders')
+    .getByRole('link', { name: `#${bought.orderId}` })
+    .click();
+  await expect(page.getByRole('heading', { name: `Order #${bought.orderId}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Refund part of a line' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Units', { exact: true })).toHaveValue('1');
+  await screenshots(page, 'admin-refund-dialog');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('One bottle arrived broken');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  const refunds = page.getByTestId('admin-payments');
+  await expect(refunds.getByText('One bottle arrived broken')).toBeVisible();
+  await expect(refunds.getByText(bought.product.name)).toBeVisible();
   await screenshots(page, 'admin-order');
 
+  // Each action stands in the audit log with its reason.
   await page.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByTestId('admin-audit').getByText('product.hide')).toBeVisible();
+  const audit = page.getByTestId('admin-audit');
+  for (const [action, reason] of [
+    ['product.hide', 'Counterfeit reported by customers'],
+    ['review.remove', 'Insults the seller'],
+    ['seller.suspend', 'Stopped shipping for weeks'],
+    ['order-line.refund', 'One bottle arrived broken'],
+  ])
+    await expect(audit.locator('tr', { hasText: action }).filter({ hasText: reason })).toHaveCount(1);
+  await screenshots(page, 'admin-audit');
 
-  // A customer reports the product from its page; it waits in the staff's queue.
-  const customer = await (await browser.newContext()).newPage();
-  await loginAs(customer, DEMO_CUSTOMER, DEMO_PASSWORD, `/product/${id}`);
-  await customer.getByRole('button', { name: 'Report' }).first().click();
-  await customer.getByLabel('What is wrong?').selectOption('misleading');
-  await customer.getByLabel('Tell us more (optional)').fill('The photo shows another book.');
-  await customer.getByRole('button', { name: 'Send report' }).click();
-  await expect(customer.getByText(/moderation team will look at it/)).toBeVisible();
+  // Staff accounts: a new colleague with support only.
+  await page.getByRole('link', { name: 'Staff' }).click();
+  const colleague = uniqueName('desk');
+  await page.getByLabel('Username').fill(colleague);
+  await page.getByLabel('E-mail').fill(`${colleague}@example.ch`);
+  await page.getByLabel('Password').fill('Gletscher-Seil-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('admin-staff').getByText(colleague, { exact: true })).toBeVisible();
+  await screenshots(page, 'admin-staff');
+
+  // Put the shared demo data back for the other specs.
+  await page.getByRole('link', { name: 'Moderation' }).click();
+  const again = await find(page, 'Sellers', 'Seller name, e-mail or number', String(reported.seller));
+  await act(
+    page,
+    rowOf(again.getByTestId('admin-sellers'), reported.seller).getByRole('button', { name: 'Reinstate' }),
+    'Reinstate',
+    'Shipping again',
+  );
+  const hidden = await find(page, 'Products', 'Product name, brand, number or seller', String(reported.id));
+  await act(
+    page,
+    rowOf(hidden.getByTestId('admin-products'), reported.id).getByRole('button', { name: 'Show again' }),
+    'Show again',
+    'Invoices checked',
+  );
+  expect((await page.request.get(`/api/products/${reported.id}/`)).status()).toBe(200);
   await customer.context().close();
-  await page.getByRole('link', { name: 'Reports' }).click();
-  await expect(page.getByTestId('admin-reports').getByText('The photo shows another book.')).toBeVisible();
-  await screenshots(page, 'admin-reports');
 });

@@ -47,6 +47,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { webRoutes } from './modules/pages/web.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { ledgerReportRoutes } from './modules/ledger/reports/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   await app.register(async (scope) => moderationRoutes(scope, ctx));
   await app.register(async (scope) => reportsRoutes(scope, ctx));
   await app.register(async (scope) => supportRoutes(scope, ctx));
+  await app.register(async (scope) => staffRoutes(scope, ctx));
   await app.register(async (scope) => receiptRoutes(scope, ctx));
   await app.register(async (scope) => ledgerReportRoutes(scope, ctx));
   if (options.serveWeb) await app.register(async (scope) => webRoutes(scope, ctx));

@@ -9,6 +9,7 @@ import { loadConfig, ConfigError, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { holdDatabase, DataDirBusyError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
+import { StaffService } from './modules/staff/service.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
 import { mailJobs } from './modules/mail/jobs.ts';
@@ -111,6 +112,8 @@ export async function startServer(config: Config, { quiet = false } = {}) {
     // The category tree is reference data: kept up to date at every start, demo data or not.
     await seedCategories(database);
     const seeded = config.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database, config) : null;
+    // Staff TOTP secrets stored in the clear before decision 256 are sealed once.
+    await new StaffService({ database, config }).sealPlainSecrets();
     const opened = database;
     const held = lock;
     let handler: Handler | undefined;

@@ -141,6 +141,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** Encrypts staff TOTP secrets at rest (AES-256-GCM, decision 256); derived from JWT_SECRET when unset. */
+  STAFF_TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty`: one readable line per request; default in development on a terminal, else `json` (decision 201). */

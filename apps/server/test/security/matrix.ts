@@ -614,6 +614,8 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     ['PUT', '/api/admin/sellers/:id/suspend', (w) => `/api/admin/sellers/${w.users.sellerS.id}/suspend/`],
     ['PUT', '/api/admin/sellers/:id/reinstate', (w) => `/api/admin/sellers/${w.users.sellerS.id}/reinstate/`],
     ['GET', '/api/admin/reviews', (w) => `/api/admin/reviews/?product=${w.product.id}`],
+    ['GET', '/api/admin/products', () => '/api/admin/products/?search=a'],
+    ['GET', '/api/admin/sellers', () => '/api/admin/sellers/?state=suspended'],
     ['DELETE', '/api/admin/reviews/:id', () => '/api/admin/reviews/1/'],
     ['GET', '/api/admin/reports', () => '/api/admin/reports/'],
     ['PUT', '/api/admin/reports/:id', () => '/api/admin/reports/1/'],
@@ -634,6 +636,12 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       '/api/admin/users/:id/password-reset',
       (w) => `/api/admin/users/${w.users.customerA.id}/password-reset/`,
     ],
+    // Staff accounts: admin only (decision 258).
+    ['GET', '/api/admin/staff', () => '/api/admin/staff/'],
+    ['POST', '/api/admin/staff', () => '/api/admin/staff/'],
+    ['PUT', '/api/admin/staff/:id/permissions', (w) => `/api/admin/staff/${w.users.staff.id}/permissions/`],
+    ['PUT', '/api/admin/staff/:id/disable', (w) => `/api/admin/staff/${w.users.staff.id}/disable/`],
+    ['PUT', '/api/admin/staff/:id/enable', (w) => `/api/admin/staff/${w.users.staff.id}/enable/`],
     // The money's staff routes need the finance permission (decision 243).
     ['GET', '/api/admin/ledger/trial-balance', () => '/api/admin/ledger/trial-balance/'],
     ['GET', '/api/admin/ledger/vat-report', () => '/api/admin/ledger/vat-report/?quarter=2026-Q4'],

@@ -9,6 +9,8 @@ import { readKey, writeKey } from './storage';
 interface SessionState {
   userInfo: LoginResponse | null;
   user: User | null;
+  /** The server refused the token (expired or revoked), as opposed to a sign-out: say so. */
+  expired: boolean;
   login(info: LoginResponse): void;
   setUser(user: User): void;
   /** Clears userInfo, user, shippingAddress and paymentMethod (spec §4 Session). */
@@ -21,9 +23,10 @@ export const useSession = createHydratable<SessionState>(
   (set) => ({
     userInfo: readKey<LoginResponse>('userInfo'),
     user: readKey<User>('user'),
+    expired: false,
     login(info) {
       writeKey('userInfo', info);
-      set({ userInfo: info });
+      set({ userInfo: info, expired: false });
     },
     setUser(user) {
       writeKey('user', user);
@@ -31,12 +34,12 @@ export const useSession = createHydratable<SessionState>(
     },
     logout() {
       for (const key of ['userInfo', 'user', 'shippingAddress', 'paymentMethod']) writeKey(key, null);
-      set({ userInfo: null, user: null });
+      set({ userInfo: null, user: null, expired: false });
     },
     expire() {
       writeKey('userInfo', null);
       writeKey('user', null);
-      set({ userInfo: null, user: null });
+      set({ userInfo: null, user: null, expired: true });
     },
   }),
   // A server-rendered page shows a guest; the stored session follows right after hydration.

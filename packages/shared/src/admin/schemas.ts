@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { pagedSchema, pagingQuerySchema } from '../http/paging.ts';
 import { priceInputSchema } from '../money/schemas.ts';
+import { registrationSchema } from '../accounts/schemas.ts';
 
 export const STAFF_PERMISSIONS = ['support', 'moderation', 'finance', 'admin'] as const;
 export const staffPermissionSchema = z.enum(STAFF_PERMISSIONS);
@@ -57,6 +58,8 @@ export const reportSchema = z.object({
   id: z.number().int(),
   kind: z.enum(REPORT_KINDS),
   object: z.number().int(),
+  /** The product's name (for a review: the reviewed product's), the seller's shop name; null once gone. */
+  object_name: z.string().nullable(),
   reason: z.enum(REPORT_REASONS),
   text: z.string(),
   status: z.enum(REPORT_STATUSES),
@@ -103,6 +106,7 @@ export const auditListQuerySchema = adminListQuerySchema.extend({
 export const adminReviewSchema = z.object({
   id: z.number().int(),
   product: z.number().int(),
+  product_name: z.string(),
   user: z.number().int(),
   username: z.string(),
   rating: z.number().int(),
@@ -175,7 +179,17 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   payments: z.array(
     z.object({ provider: z.string(), reference: z.string(), amount: z.string(), at: z.string() }),
   ),
-  refunds: z.array(z.object({ key: z.string(), amount: z.string(), completed: z.boolean(), at: z.string() })),
+  refunds: z.array(
+    z.object({
+      key: z.string(),
+      amount: z.string(),
+      completed: z.boolean(),
+      at: z.string(),
+      /** A staff refund's order line and reason (null for a cancellation's refund). */
+      item: z.number().int().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
   stock_holds: z.array(
     z.object({
       store: z.number().int(),
@@ -238,3 +252,59 @@ export const staffRefundBodySchema = z
     message: 'Give either a quantity or an amount to refund, not both.',
   });
 export type StaffRefundBody = z.infer<typeof staffRefundBodySchema>;
+
+/** A staff account as staff with `admin` manage it (issue 29, decision 258). */
+export const staffAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  permissions: z.array(staffPermissionSchema),
+  /** The second factor is set up (else the account enrols at its first sign-in). */
+  enrolled: z.boolean(),
+  disabled: z.boolean(),
+  date_joined: z.string(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+export const pagedStaffAccounts = pagedSchema(staffAccountSchema);
+export type StaffAccountPage = z.infer<typeof pagedStaffAccounts>;
+
+const permissionListSchema = z
+  .array(staffPermissionSchema)
+  .max(STAFF_PERMISSIONS.length)
+  .transform((list) => [...new Set(list)]);
+
+/** A new staff account: it signs in with this password and enrols its second factor at once. */
+export const staffCreateSchema = registrationSchema.extend({ permissions: permissionListSchema });
+export type StaffCreate = z.infer<typeof staffCreateSchema>;
+
+export const staffPermissionsBodySchema = z.object({
+  permissions: permissionListSchema,
+  reason: z.string().trim().max(REASON_MAX, `A reason has at most ${REASON_MAX} characters.`).default(''),
+});
+
+/** Products for moderation: find by name, brand, number or seller; only hidden ones on request. */
+export const adminProductQuerySchema = adminListQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  hidden: z.enum(['true', 'false']).optional(),
+});
+export const adminProductSchema = moderatedProductSchema.extend({
+  brand: z.string(),
+  seller_name: z.string(),
+});
+export const pagedAdminProducts = pagedSchema(adminProductSchema);
+export type AdminProductPage = z.infer<typeof pagedAdminProducts>;
+
+export const SELLER_STATES = ['active', 'suspended'] as const;
+/** Sellers for moderation: find by name, e-mail or number; filter by state. */
+export const adminSellerQuerySchema = adminListQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  state: z.enum(SELLER_STATES).optional(),
+});
+export const adminSellerSchema = moderatedSellerSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  products: z.number().int(),
+  date_joined: z.string(),
+});
+export const pagedAdminSellers = pagedSchema(adminSellerSchema);
+export type AdminSellerPage = z.infer<typeof pagedAdminSellers>;

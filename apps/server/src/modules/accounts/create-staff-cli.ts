@@ -89,7 +89,7 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await runMigrations(database);
 const repo = new AccountsRepo(database.db);
 const existing = await repo.findByUsernameKey(usernameKey(username));
-const staff = new StaffService({ database });
+const staff = new StaffService({ database, config });
 const userId =
   existing?.id ??
   (

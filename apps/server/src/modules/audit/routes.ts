@@ -11,7 +11,7 @@ export async function auditRoutes(root: FastifyInstance, ctx: AppContext): Promi
   app.get(
     '/api/admin/audit/',
     {
-      preHandler: requirePermission('admin'),
+      preValidation: requirePermission('admin'),
       schema: {
         tags: ['admin'],
         summary:

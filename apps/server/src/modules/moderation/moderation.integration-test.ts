@@ -194,3 +194,36 @@ describe('removing a review', () => {
     expect(log.results).toEqual([expect.objectContaining({ action: 'review.remove', reason: 'Abusive' })]);
   });
 });
+
+describe('finding what to moderate', () => {
+  it('finds products by name or seller and lists the hidden ones; finds sellers by state', async () => {
+    const shop = await newShop();
+    const [product] = shop.products;
+    const byName = (
+      await call(moderator, 'GET', `/api/admin/products/?search=${encodeURIComponent(product!.name)}`)
+    ).json();
+    expect(byName.results).toEqual([
+      expect.objectContaining({ id: product!.id, seller: shop.seller.id, hidden: false }),
+    ]);
+    await call(moderator, 'PUT', `/api/admin/products/${product!.id}/hide/`, { reason: 'Fake brand' });
+    const hidden = (await call(moderator, 'GET', '/api/admin/products/?hidden=true&limit=100')).json();
+    expect(hidden.results).toContainEqual(
+      expect.objectContaining({ id: product!.id, hidden: true, hidden_reason: 'Fake brand' }),
+    );
+    const visible = (await call(moderator, 'GET', '/api/admin/products/?hidden=false&limit=100')).json();
+    expect(visible.results.map((p: { id: number }) => p.id)).not.toContain(product!.id);
+
+    const bySeller = (
+      await call(moderator, 'GET', `/api/admin/sellers/?search=${shop.seller.username}`)
+    ).json();
+    expect(bySeller.results).toEqual([
+      expect.objectContaining({ id: shop.seller.id, suspended: false, products: shop.products.length }),
+    ]);
+    await call(moderator, 'PUT', `/api/admin/sellers/${shop.seller.id}/suspend/`, { reason: 'No shipments' });
+    const suspended = (await call(moderator, 'GET', '/api/admin/sellers/?state=suspended&limit=100')).json();
+    expect(suspended.results.map((s: { id: number }) => s.id)).toContain(shop.seller.id);
+    const active = (await call(moderator, 'GET', '/api/admin/sellers/?state=active&limit=100')).json();
+    expect(active.results.map((s: { id: number }) => s.id)).not.toContain(shop.seller.id);
+    expect((await call(customer, 'GET', '/api/admin/sellers/')).statusCode).toBe(404);
+  });
+});

@@ -3,7 +3,7 @@
  * the catalogue and accounts (hidden products, suspended sellers, removed reviews): these few
  * writes are its own on purpose, each inside the transaction that also writes the audit log.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, profiles, reviews, users } from '../../db/schema.ts';
 import { countOfAll } from '../../db/sql.ts';
@@ -23,6 +23,12 @@ export interface ModeratedSellerRow {
   suspendedAt: Date | null;
   suspendedReason: string | null;
 }
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const sellerName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.username})`;
+/** A number searches ids as well as words. */
+const byNumber = (text: string, column: typeof products.id | typeof users.id): SQL[] =>
+  /^\d{1,9}$/.test(text) ? [eq(column, Number(text))] : [];
 
 export class ModerationRepo {
   constructor(readonly db: Db) {}
@@ -92,6 +98,7 @@ export class ModerationRepo {
       .select({
         id: reviews.id,
         product: reviews.productId,
+        product_name: products.name,
         user: reviews.userId,
         username: users.username,
         rating: reviews.rating,
@@ -101,6 +108,7 @@ export class ModerationRepo {
       })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
       .where(productId === undefined ? sql`true` : eq(reviews.productId, productId))
       .orderBy(desc(reviews.id))
       .offset(offset)
@@ -156,5 +164,87 @@ export class ModerationRepo {
       .from(users)
       .where(eq(users.id, userId));
     return row;
+  }
+
+  /** Live products for moderation, newest first: by name, brand, number or seller; hidden ones only on request. */
+  async productPage(
+    filter: { search?: string | undefined; hidden?: boolean | undefined },
+    offset: number,
+    limit: number,
+  ) {
+    const conditions: SQL[] = [isNull(products.deletedAt)];
+    if (filter.hidden !== undefined)
+      conditions.push(filter.hidden ? sql`${products.hiddenAt} is not null` : isNull(products.hiddenAt));
+    const text = filter.search?.replace(/^#/, '');
+    if (text) {
+      const like = likePattern(text);
+      conditions.push(
+        or(
+          ilike(products.name, like),
+          ilike(products.brand, like),
+          ilike(users.username, like),
+          ilike(profiles.displayName, like),
+          ...byNumber(text, products.id),
+        )!,
+      );
+    }
+    return this.db
+      .select({
+        id: products.id,
+        name: products.name,
+        brand: products.brand,
+        sellerId: products.sellerId,
+        sellerName,
+        hiddenAt: products.hiddenAt,
+        hiddenReason: products.hiddenReason,
+        count: countOfAll,
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(...conditions))
+      .orderBy(desc(products.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  /** Live sellers for moderation, newest first: by name, e-mail or number; active or suspended. */
+  async sellerPage(
+    filter: { search?: string | undefined; state?: 'active' | 'suspended' | undefined },
+    offset: number,
+    limit: number,
+  ) {
+    const conditions: SQL[] = [isNull(users.deletedAt), eq(profiles.status, 'STORE_OWNER')];
+    if (filter.state === 'active') conditions.push(isNull(users.suspendedAt));
+    if (filter.state === 'suspended') conditions.push(sql`${users.suspendedAt} is not null`);
+    if (filter.search) {
+      const like = likePattern(filter.search);
+      conditions.push(
+        or(
+          ilike(users.username, like),
+          ilike(users.email, like),
+          ilike(profiles.displayName, like),
+          ...byNumber(filter.search, users.id),
+        )!,
+      );
+    }
+    return this.db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        name: sellerName,
+        suspendedAt: users.suspendedAt,
+        suspendedReason: users.suspendedReason,
+        dateJoined: users.dateJoined,
+        products: sql<number>`(select count(*)::int from ${products} p where p.seller_id = ${users.id} and p.deleted_at is null)`,
+        count: countOfAll,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(...conditions))
+      .orderBy(desc(users.id))
+      .offset(offset)
+      .limit(limit);
   }
 }

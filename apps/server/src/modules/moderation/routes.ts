@@ -6,7 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminProductQuerySchema,
   adminReviewListQuerySchema,
+  adminSellerQuerySchema,
+  pagedAdminProducts,
+  pagedAdminSellers,
   errorBodySchema,
   idParams,
   moderatedProductSchema,
@@ -39,7 +43,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
     app.put(
       `/api/admin/products/:id/${verb}/`,
       {
-        preHandler: moderation,
+        preValidation: moderation,
         schema: {
           tags,
           summary: hide
@@ -67,7 +71,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
     app.put(
       `/api/admin/sellers/:id/${verb}/`,
       {
-        preHandler: moderation,
+        preValidation: moderation,
         schema: {
           tags,
           summary: suspend
@@ -88,10 +92,12 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
     );
   }
 
+  listRoutes(root, service, moderation);
+
   app.get(
     '/api/admin/reviews/',
     {
-      preHandler: moderation,
+      preValidation: moderation,
       schema: {
         tags,
         summary: 'Reviews, newest first, optionally of one product (paged)',
@@ -106,7 +112,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
   app.delete(
     '/api/admin/reviews/:id/',
     {
-      preHandler: moderation,
+      preValidation: moderation,
       schema: {
         tags,
         summary: 'Remove a review with a reason; the product’s rating and count are recomputed',
@@ -148,5 +154,55 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => service.mine(requireUser(request)),
+  );
+}
+
+/** The lists staff find what to moderate in (decision 257). */
+function listRoutes(
+  root: FastifyInstance,
+  service: ModerationService,
+  moderation: ReturnType<typeof requirePermission>,
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/admin/products/',
+    {
+      preValidation: moderation,
+      schema: {
+        tags,
+        summary:
+          'Products for moderation, newest first (paged): search by name, brand, number or seller; hidden=true for the hidden ones',
+        security,
+        querystring: adminProductQuerySchema,
+        response: { 200: pagedAdminProducts, ...errors },
+      },
+    },
+    async (request) => {
+      const { offset, limit, search, hidden } = request.query;
+      return service.products(
+        { search, hidden: hidden === undefined ? undefined : hidden === 'true' },
+        offset,
+        limit,
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/sellers/',
+    {
+      preValidation: moderation,
+      schema: {
+        tags,
+        summary:
+          'Sellers for moderation, newest first (paged): search by name, e-mail or number; state=active or suspended',
+        security,
+        querystring: adminSellerQuerySchema,
+        response: { 200: pagedAdminSellers, ...errors },
+      },
+    },
+    async (request) => {
+      const { offset, limit, ...filter } = request.query;
+      return service.sellers(filter, offset, limit);
+    },
   );
 }

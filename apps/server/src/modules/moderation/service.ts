@@ -7,7 +7,13 @@
 import type { Paged } from '@marktgasse/shared';
 import { nextOffset } from '@marktgasse/shared';
 import type { z } from 'zod';
-import type { adminReviewSchema, moderatedProductSchema, moderatedSellerSchema } from '@marktgasse/shared';
+import type {
+  adminProductSchema,
+  adminReviewSchema,
+  adminSellerSchema,
+  moderatedProductSchema,
+  moderatedSellerSchema,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -19,6 +25,8 @@ import { productHiddenMail, sellerReinstatedMail, sellerSuspendedMail } from './
 type ModeratedProduct = z.infer<typeof moderatedProductSchema>;
 type ModeratedSeller = z.infer<typeof moderatedSellerSchema>;
 type AdminReview = z.infer<typeof adminReviewSchema>;
+type AdminProduct = z.infer<typeof adminProductSchema>;
+type AdminSeller = z.infer<typeof adminSellerSchema>;
 
 export interface Acting {
   staff: Caller;
@@ -161,6 +169,42 @@ export class ModerationService {
       );
     });
     this.ctx.cache.invalidate();
+  }
+
+  async products(
+    filter: { search?: string | undefined; hidden?: boolean | undefined },
+    offset: number,
+    limit: number,
+  ): Promise<Paged<AdminProduct>> {
+    const rows = await this.repo.productPage(filter, offset, limit);
+    const count =
+      rows[0]?.count ?? (offset > 0 ? ((await this.repo.productPage(filter, 0, 1))[0]?.count ?? 0) : 0);
+    return {
+      count,
+      next: nextOffset(offset, limit, count),
+      results: rows.map((p) => ({ ...productAnswer(p), brand: p.brand, seller_name: p.sellerName })),
+    };
+  }
+
+  async sellers(
+    filter: { search?: string | undefined; state?: 'active' | 'suspended' | undefined },
+    offset: number,
+    limit: number,
+  ): Promise<Paged<AdminSeller>> {
+    const rows = await this.repo.sellerPage(filter, offset, limit);
+    const count =
+      rows[0]?.count ?? (offset > 0 ? ((await this.repo.sellerPage(filter, 0, 1))[0]?.count ?? 0) : 0);
+    return {
+      count,
+      next: nextOffset(offset, limit, count),
+      results: rows.map((s) => ({
+        ...sellerAnswer(s),
+        name: s.name,
+        email: s.email,
+        products: s.products,
+        date_joined: s.dateJoined.toISOString(),
+      })),
+    };
   }
 
   /** What moderation did to the caller's shop, with the reasons: shown to the seller. */

@@ -11,6 +11,14 @@ type Status = ReportRow['status'];
 
 const handler = alias(users, 'handler');
 
+/** What the queue calls the reported object: the product's name, the reviewed product's, the shop's. */
+const objectName = sql<string | null>`case ${reports.kind}
+  when 'product' then (select p.name from ${products} p where p.id = ${reports.objectId})
+  when 'review' then (select p.name from ${reviews} r join ${products} p on p.id = r.product_id where r.id = ${reports.objectId})
+  else (select coalesce(nullif(pr.display_name, ''), u.username) from ${users} u
+        left join ${profiles} pr on pr.user_id = u.id where u.id = ${reports.objectId})
+  end`;
+
 export class ReportsRepo {
   constructor(readonly db: Db) {}
 
@@ -59,7 +67,13 @@ export class ReportsRepo {
     if (filter.status) conditions.push(eq(reports.status, filter.status));
     if (filter.kind) conditions.push(eq(reports.kind, filter.kind));
     return this.db
-      .select({ report: reports, reporter: users.username, handledBy: handler.username, count: countOfAll })
+      .select({
+        report: reports,
+        reporter: users.username,
+        handledBy: handler.username,
+        objectName,
+        count: countOfAll,
+      })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
       .leftJoin(handler, eq(handler.id, reports.handledBy))
@@ -87,7 +101,13 @@ export class ReportsRepo {
 
   async find(id: number) {
     const [row] = await this.db
-      .select({ report: reports, reporter: users.username, handledBy: handler.username, count: countOfAll })
+      .select({
+        report: reports,
+        reporter: users.username,
+        handledBy: handler.username,
+        objectName,
+        count: countOfAll,
+      })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
       .leftJoin(handler, eq(handler.id, reports.handledBy))

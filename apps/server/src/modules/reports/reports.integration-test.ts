@@ -29,6 +29,7 @@ describe('reports', () => {
     expect(first.json()).toMatchObject({
       kind: 'product',
       object: body.id,
+      object_name: shop.products[0]!.name,
       status: 'open',
       reporter: reporter.username,
     });

@@ -41,7 +41,7 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/api/admin/reports/',
     {
-      preHandler: moderation,
+      preValidation: moderation,
       schema: {
         tags: ['admin'],
         summary: 'The reports queue, newest first (paged; filter by status and kind)',
@@ -59,7 +59,7 @@ export async function reportsRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.put(
     '/api/admin/reports/:id/',
     {
-      preHandler: moderation,
+      preValidation: moderation,
       schema: {
         tags: ['admin'],
         summary: 'Set a report’s status: open, acted (on) or dismissed, with an optional note',

@@ -22,11 +22,12 @@ const MISSING = {
   seller: (id: number) => notFound(`Seller ${id} does not exist.`),
 } as const;
 
-function toReport({ report, reporter, handledBy }: Listed): Report {
+function toReport({ report, reporter, handledBy, objectName }: Listed): Report {
   return {
     id: report.id,
     kind: report.kind,
     object: report.objectId,
+    object_name: objectName ?? null,
     reason: report.reason as Report['reason'],
     text: report.text,
     status: report.status,

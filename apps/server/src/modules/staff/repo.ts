@@ -1,7 +1,8 @@
 /** The only file of the staff module that touches the ORM: second factors, recovery codes, permissions. */
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, isNull, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { staffRecoveryCodes, users } from '../../db/schema.ts';
+import { countOfAll } from '../../db/sql.ts';
 
 export class StaffRepo {
   constructor(readonly db: Db) {}
@@ -68,5 +69,92 @@ export class StaffRepo {
         ...(secret ? { totpSecret: secret, totpPendingSecret: null, totpLastStep: 0 } : {}),
       })
       .where(eq(users.id, userId));
+  }
+
+  /** Accounts with a TOTP secret (or offer) not yet sealed (decision 256). */
+  async plainSecrets() {
+    const plain = (column: AnyColumn) => sql`${column} is not null and ${column} not like 'v1.%'`;
+    return this.db
+      .select({ id: users.id, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
+      .from(users)
+      .where(or(plain(users.totpSecret), plain(users.totpPendingSecret)));
+  }
+
+  /** Replaces the stored secrets only while they are still what was read (a sign-in may race the sweep). */
+  async replaceSecrets(
+    row: { id: number; totpSecret: string | null; totpPendingSecret: string | null },
+    totpSecret: string | null,
+    totpPendingSecret: string | null,
+  ): Promise<void> {
+    const same = (column: AnyColumn, value: string | null) =>
+      value === null ? isNull(column) : eq(column, value);
+    await this.db
+      .update(users)
+      .set({ totpSecret, totpPendingSecret })
+      .where(
+        and(
+          eq(users.id, row.id),
+          same(users.totpSecret, row.totpSecret),
+          same(users.totpPendingSecret, row.totpPendingSecret),
+        ),
+      );
+  }
+
+  /** Staff accounts, newest first (paged). */
+  async staffPage(offset: number, limit: number) {
+    return this.db
+      .select({ user: users, count: countOfAll })
+      .from(users)
+      .where(and(eq(users.isStaff, true), isNull(users.deletedAt)))
+      .orderBy(desc(users.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  /** A live staff account, locked for a change. */
+  async lockStaff(tx: DbOrTx, id: number) {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.isStaff, true), isNull(users.deletedAt)))
+      .for('update');
+    return row;
+  }
+
+  /**
+   * The enabled accounts holding `admin`, locked: two changes that would each leave one admin
+   * wait for each other, so the second sees the first's result.
+   */
+  async lockAdmins(tx: DbOrTx): Promise<number[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.isStaff, true),
+          isNull(users.deletedAt),
+          isNull(users.lockedAt),
+          arrayContains(users.staffPermissions, ['admin']),
+        ),
+      )
+      .orderBy(users.id)
+      .for('update');
+    return rows.map((r) => r.id);
+  }
+
+  async setPermissions(tx: DbOrTx, id: number, permissions: string[]): Promise<void> {
+    await tx.update(users).set({ staffPermissions: permissions }).where(eq(users.id, id));
+  }
+
+  /** Disables (no sign-in, every token revoked at once) or enables a staff account. */
+  async setDisabled(tx: DbOrTx, id: number, disabled: boolean): Promise<void> {
+    await tx
+      .update(users)
+      .set(
+        disabled
+          ? { lockedAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` }
+          : { lockedAt: null },
+      )
+      .where(eq(users.id, id));
   }
 }

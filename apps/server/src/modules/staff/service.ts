@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AuditService } from '../audit/service.ts';
 import { StaffRepo } from './repo.ts';
+import { isSealed, open, seal, totpKey } from './secret-box.ts';
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,
@@ -39,15 +40,28 @@ function otpRequired(message: string, enrolment?: { secret: string; otpauth_url:
 export class StaffService {
   readonly repo: StaffRepo;
   private readonly audit: AuditService;
+  /** Seals TOTP secrets at rest (decision 256). */
+  private readonly key: Buffer;
 
-  constructor(ctx: Pick<AppContext, 'database'>) {
+  constructor(ctx: Pick<AppContext, 'database' | 'config'>) {
     this.repo = new StaffRepo(ctx.database.db);
     this.audit = new AuditService(ctx);
+    this.key = totpKey(ctx.config);
   }
 
   /** The CLI's provisioning: staff flag, permissions and, when given, a known TOTP secret. */
   async provision(userId: number, permissions: string[], totpSecret: string | null): Promise<void> {
-    await this.repo.provision(userId, permissions, totpSecret);
+    await this.repo.provision(userId, permissions, totpSecret && seal(this.key, totpSecret));
+  }
+
+  /** Seals the secrets stored in the clear before decision 256 (run at start); answers how many. */
+  async sealPlainSecrets(): Promise<number> {
+    const rows = await this.repo.plainSecrets();
+    for (const row of rows) {
+      const sealIf = (v: string | null) => (v === null || isSealed(v) ? v : seal(this.key, v));
+      await this.repo.replaceSecrets(row, sealIf(row.totpSecret), sealIf(row.totpPendingSecret));
+    }
+    return rows.length;
   }
 
   /** Called once the password was right; throws the 401 `otp_required` unless `otp` passes. */
@@ -57,6 +71,7 @@ export class StaffService {
     ip: string,
   ): Promise<SecondFactorResult> {
     if (!account.totpSecret) return this.enrol(account, otp, ip);
+    const secret = open(this.key, account.totpSecret);
     if (!otp) throw otpRequired('Enter the code from your authenticator app.');
     if (looksLikeRecoveryCode(otp)) {
       const used = await this.signIn(account.id, ip, 'recovery-code', (tx) =>
@@ -66,7 +81,7 @@ export class StaffService {
         throw await this.refused(account.id, ip, 'This recovery code is not valid or was used already.');
       return { recoveryCodes: null };
     }
-    const step = totpStep(account.totpSecret, otp);
+    const step = totpStep(secret, otp);
     if (step === null)
       throw await this.refused(account.id, ip, 'The code is not valid. Enter the current code.');
     const fresh = await this.signIn(account.id, ip, 'totp', (tx) => this.repo.takeStep(account.id, step, tx));
@@ -80,8 +95,10 @@ export class StaffService {
     otp: string | undefined,
     ip: string,
   ): Promise<SecondFactorResult> {
-    const secret = account.totpPendingSecret ?? newTotpSecret();
-    if (!account.totpPendingSecret) await this.repo.offerSecret(account.id, secret);
+    const secret = account.totpPendingSecret ? open(this.key, account.totpPendingSecret) : newTotpSecret();
+    // The stored (sealed) offer is what the confirmation compares and keeps.
+    const offered = account.totpPendingSecret ?? seal(this.key, secret);
+    if (!account.totpPendingSecret) await this.repo.offerSecret(account.id, offered);
     const enrolment = { secret, otpauth_url: otpauthUrl(secret, account.username) };
     const step = otp ? totpStep(secret, otp) : null;
     if (step === null) {
@@ -94,7 +111,7 @@ export class StaffService {
     }
     const codes = newRecoveryCodes();
     const confirmed = await this.repo.db.transaction(async (tx) => {
-      const ok = await this.repo.confirmSecret(account.id, secret, step, codes.map(hashRecoveryCode), tx);
+      const ok = await this.repo.confirmSecret(account.id, offered, step, codes.map(hashRecoveryCode), tx);
       if (ok)
         await this.audit.record(
           {

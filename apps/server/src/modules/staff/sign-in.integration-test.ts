@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, uniqueName, type TestUser } from '../../../test/fixtures.ts';
 import { auditLog, users } from '../../db/schema.ts';
-import { totpCode } from './totp.ts';
+import { StaffService } from './service.ts';
+import { newTotpSecret, totpCode } from './totp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,5 +105,28 @@ describe('staff sign-in with a second factor', () => {
       t.database.db.update(auditLog).set({ reason: 'x' }).where(eq(auditLog.staffId, staff.id)),
     ).rejects.toThrow();
     await expect(t.database.db.delete(auditLog).where(eq(auditLog.staffId, staff.id))).rejects.toThrow();
+  });
+
+  it('keeps TOTP secrets encrypted at rest and seals secrets stored in the clear before', async () => {
+    const stored = async (id: number) =>
+      (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+    const staff = await newStaff();
+    const secret: string = (await login(staff)).json().enrolment.secret;
+    expect((await stored(staff.id)).totpPendingSecret).not.toContain(secret);
+    expect((await login(staff, totpCode(secret))).statusCode).toBe(200);
+    const sealed = (await stored(staff.id)).totpSecret!;
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain(secret);
+
+    // An account from before: its secret in the clear, sealed by the sweep run at start.
+    const old = await newStaff();
+    const plain = newTotpSecret();
+    await t.database.db.update(users).set({ totpSecret: plain, totpLastStep: 0 }).where(eq(users.id, old.id));
+    expect(await new StaffService(t.app.ctx).sealPlainSecrets()).toBeGreaterThanOrEqual(1);
+    const after = (await stored(old.id)).totpSecret!;
+    expect(after).toMatch(/^v1\./);
+    expect(after).not.toContain(plain);
+    expect((await login(old, totpCode(plain))).statusCode).toBe(200);
+    expect(await new StaffService(t.app.ctx).sealPlainSecrets()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
+  auditLog,
   orderItems,
   orders,
   payments,
@@ -98,7 +99,16 @@ export class SupportRepo {
         .orderBy(asc(sellerOrders.id)),
       this.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
       this.db.select().from(payments).where(eq(payments.orderId, orderId)),
-      this.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id)),
+      // A staff refund's line and reason live in its audit entry (decision 243).
+      this.db
+        .select({ refund: refunds, item: auditLog.objectId, reason: auditLog.reason })
+        .from(refunds)
+        .leftJoin(
+          auditLog,
+          and(eq(auditLog.action, 'order-line.refund'), sql`${auditLog.after}->>'refund' = ${refunds.key}`),
+        )
+        .where(eq(refunds.orderId, orderId))
+        .orderBy(asc(refunds.id)),
       this.db
         .select({ allocation: stockAllocations })
         .from(stockAllocations)

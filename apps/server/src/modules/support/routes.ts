@@ -34,7 +34,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/api/admin/dashboard/',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags,
         summary: 'Figures for the staff dashboard',
@@ -48,7 +48,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/api/admin/orders/',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags,
         summary:
@@ -67,7 +67,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/api/admin/orders/:id/',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags,
         summary: 'An order with its seller parts, lines, payments, refunds and stock holds',
@@ -82,7 +82,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.put(
     '/api/admin/seller-orders/:id/cancel/',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags,
         summary:
@@ -130,7 +130,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/api/admin/users/',
     {
-      preHandler: support,
+      preValidation: support,
       schema: {
         tags,
         summary: 'Accounts, newest first (paged): search by name, e-mail or id',
@@ -149,7 +149,7 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
     app.put(
       `/api/admin/users/:id/${verb}/`,
       {
-        preHandler: requirePermission('admin'),
+        preValidation: requirePermission('admin'),
         schema: {
           tags,
           summary: locked

@@ -96,11 +96,13 @@ export class SupportService {
         amount: rappenToDecimal(p.amountRappen),
         at: p.createdAt.toISOString(),
       })),
-      refunds: refunded.map((r) => ({
+      refunds: refunded.map(({ refund: r, item, reason }) => ({
         key: r.key,
         amount: rappenToDecimal(r.amountRappen),
         completed: r.completedAt !== null,
         at: r.createdAt.toISOString(),
+        item: item === null ? null : Number(item),
+        reason,
       })),
       stock_holds: holds.map((h) => ({
         store: h.storeId,

@@ -88,6 +88,10 @@ describe('staff refund of a delivered line', () => {
     });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(provider.refunds.size).toBe(refundedBefore + 1);
+    // The order's story shows the refund with its line and reason.
+    expect(refund.json().refunds).toEqual([
+      expect.objectContaining({ amount: '78.00', item: first.itemId, reason: 'Arrived broken' }),
+    ]);
     // CHF 78 less its share of the commission (7.80) comes back from the seller.
     expect(await balance(shop.seller)).toMatchObject({ pending: '0.00', available: '-70.20' });
     expect((await ledger.trialBalance()).total).toBe(0);

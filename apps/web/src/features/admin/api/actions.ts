@@ -1,6 +1,8 @@
 /** The back office's actions (PUT/DELETE /api/admin/…), each with the reason staff give. */
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { attemptKeys } from '../../../lib/attempt-key';
 
 export type Action =
   | { kind: 'hide' | 'unhide'; id: number; reason: string }
@@ -34,6 +36,68 @@ export function useAdminAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export interface RefundInput {
+  item: number;
+  quantity?: number;
+  amount?: string;
+  reason: string;
+}
+
+/**
+ * POST /api/admin/orders/{id}/refunds/ (finance): part of a delivered line. The same refund
+ * sent again after a lost answer carries the same Idempotency-Key, so it is paid once.
+ */
+export function useStaffRefund(orderId: number) {
+  const client = useQueryClient();
+  const [keys] = useState(attemptKeys);
+  return useMutation({
+    mutationFn: async (body: RefundInput) => {
+      const answer = await api(`/api/admin/orders/${orderId}/refunds/`, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': keys.keyFor(body) },
+      });
+      keys.settle();
+      return answer;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Staff accounts (admin): create, set permissions, disable or enable. */
+export type StaffAction =
+  | { kind: 'create'; username: string; email: string; password: string; permissions: string[] }
+  | { kind: 'permissions'; id: number; permissions: string[]; reason: string }
+  | { kind: 'disable' | 'enable'; id: number; reason: string };
+
+function staffRequest(action: StaffAction): Promise<unknown> {
+  switch (action.kind) {
+    case 'create': {
+      const { kind: _kind, ...body } = action;
+      return api('/api/admin/staff/', { method: 'POST', body });
+    }
+    case 'permissions':
+      return api(`/api/admin/staff/${action.id}/permissions/`, {
+        method: 'PUT',
+        body: { permissions: action.permissions, reason: action.reason },
+      });
+    case 'disable':
+    case 'enable':
+      return api(`/api/admin/staff/${action.id}/${action.kind}/`, {
+        method: 'PUT',
+        body: { reason: action.reason },
+      });
+  }
+}
+
+export function useStaffAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: staffRequest,
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -3,10 +3,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type {
   AdminOrderDetail as OrderDetail,
   AdminOrderPage as OrderPage,
+  AdminProductPage,
+  AdminSellerPage,
   AdminReviewPage as ReviewPage,
   AuditPage,
   Dashboard,
   ReportPage,
+  StaffAccountPage,
 } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
@@ -38,3 +41,9 @@ export const useAdminReviews = (query: Query, enabled: boolean) =>
   useQuery({ ...page<ReviewPage>('/api/admin/reviews/', query), enabled });
 export const useReports = (query: Query) => useQuery(page<ReportPage>('/api/admin/reports/', query));
 export const useAudit = (query: Query) => useQuery(page<AuditPage>('/api/admin/audit/', query));
+export const useStaffAccounts = (query: Query) =>
+  useQuery(page<StaffAccountPage>('/api/admin/staff/', query));
+export const useAdminProducts = (query: Query) =>
+  useQuery(page<AdminProductPage>('/api/admin/products/', query));
+export const useAdminSellers = (query: Query) =>
+  useQuery(page<AdminSellerPage>('/api/admin/sellers/', query));

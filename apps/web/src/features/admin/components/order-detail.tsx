@@ -1,3 +1,4 @@
+import type { AdminOrderDetail } from '@marktgasse/shared';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
@@ -6,17 +7,21 @@ import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
-import { useAdminAction } from '../api/actions';
+import { useSession } from '../../../stores/session';
 import { useAdminOrder } from '../api/queries';
-import { ReasonForm } from './reason-form';
+import { CancelPartDialog, RefundDialog } from './order-actions';
 
-/** One order for support: seller parts and lines, payments, refunds, stock holds; a part can be cancelled. */
+/**
+ * One order for support: seller parts and lines, payments, refunds, stock holds. Support may
+ * cancel a part not yet sent; finance may refund part of a delivered line. The buttons mirror
+ * the permissions; the server enforces them.
+ */
 export function OrderDetail() {
   const t = useT();
   const format = useFormat();
   const { id = '' } = useParams();
   const order = useAdminOrder(id);
-  const action = useAdminAction();
+  const permissions = useSession((s) => s.userInfo?.permissions) ?? [];
   if (order.error) return <Message variant="danger">{errorMessage(order.error)}</Message>;
   if (!order.data) return <Loader />;
   const o = order.data;
@@ -28,13 +33,13 @@ export function OrderDetail() {
         {o.customer} ({o.customer_email}) · {t(`admin.status.${o.status}`)} · {format.money(o.totalPrice)} ·{' '}
         {format.date(o.createdAt)} {format.time(o.createdAt)}
       </p>
-      {action.error && <Message variant="danger">{errorMessage(action.error)}</Message>}
       {o.seller_orders.map((so) => (
         <Card key={so.id} className="mb-3">
           <Card.Header>
             {so.seller} · {t('admin.orders.part', { id: so.id })}
             {so.cancelledAt && ` · ${t('admin.orders.cancelled')}: ${so.cancelReason ?? ''}`}
             {so.isShipped && ` · ${t('admin.orders.shipped')}`}
+            {so.isCompleted && ` · ${t('admin.orders.completed')}`}
           </Card.Header>
           <Card.Body>
             <ul className="mb-2">
@@ -44,36 +49,38 @@ export function OrderDetail() {
                 </li>
               ))}
             </ul>
-            {!so.cancelledAt && !so.isShipped && (
-              <ReasonForm
-                disabled={action.isPending}
-                buttons={[
-                  {
-                    label: t('admin.orders.cancelPart'),
-                    variant: 'outline-danger',
-                    onReason: (reason) => action.mutate({ kind: 'cancel-part', id: so.id, reason }),
-                  },
-                ]}
-              />
-            )}
+            <div className="d-flex flex-wrap gap-2">
+              {permissions.includes('support') && !so.cancelledAt && !so.isShipped && (
+                <CancelPartDialog part={so} />
+              )}
+              {permissions.includes('finance') &&
+                !so.cancelledAt &&
+                so.isCompleted &&
+                o.status === 'paid' && <RefundDialog orderId={o.id} part={so} />}
+            </div>
           </Card.Body>
         </Card>
       ))}
       <h3 className="h5">{t('admin.orders.payments')}</h3>
-      <Table size="sm" responsive>
+      <Table size="sm" responsive data-testid="admin-payments">
         <tbody>
           {o.payments.map((p) => (
             <tr key={p.reference}>
               <td>{p.provider}</td>
               <td>{p.reference}</td>
               <td>{format.money(p.amount)}</td>
+              <td>{format.date(p.at)}</td>
             </tr>
           ))}
           {o.refunds.map((r) => (
             <tr key={r.key}>
-              <td>{t('admin.orders.refund')}</td>
-              <td>{r.key}</td>
+              <td>{t(r.completed ? 'admin.orders.refund' : 'admin.orders.refundPending')}</td>
+              <td>
+                {r.item !== null ? lineName(o, r.item) : r.key}
+                {r.reason && <div className="small text-body-secondary">{r.reason}</div>}
+              </td>
               <td>{format.money(r.amount)}</td>
+              <td>{format.date(r.at)}</td>
             </tr>
           ))}
         </tbody>
@@ -89,4 +96,10 @@ export function OrderDetail() {
       </ul>
     </>
   );
+}
+
+function lineName(order: AdminOrderDetail, item: number): string {
+  for (const part of order.seller_orders)
+    for (const line of part.lines) if (line.id === item) return line.name;
+  return `#${item}`;
 }

@@ -7,12 +7,40 @@ import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminAction } from '../api/actions';
 import { useReports } from '../api/queries';
+import type { ReportPage } from '@marktgasse/shared';
+import { ActionDialog } from './action-dialog';
 import { Pager } from './pager';
 import { ReasonForm } from './reason-form';
 
 const LIMIT = 20;
 
-/** The queue of users' reports: open first by default; act on or dismiss with a note. */
+const ACT = {
+  product: { kind: 'hide', label: 'admin.moderation.hide' },
+  review: { kind: 'remove-review', label: 'admin.moderation.removeReview' },
+  seller: { kind: 'suspend', label: 'admin.moderation.suspend' },
+} as const;
+
+/** Hides the product, removes the review or suspends the seller a report names, and marks the report acted on. */
+function ActOnReport({ report }: { report: ReportPage['results'][number] }) {
+  const t = useT();
+  const action = useAdminAction();
+  const act = ACT[report.kind];
+  return (
+    <ActionDialog
+      opener={t(act.label)}
+      title={t(`admin.reports.kind.${report.kind}`, { id: report.object })}
+      confirm={t(act.label)}
+      onSubmit={async (reason) => {
+        await action.mutateAsync({ kind: act.kind, id: report.object, reason });
+        await action.mutateAsync({ kind: 'report', id: report.id, status: 'acted', reason });
+      }}
+    >
+      {report.text && <blockquote className="border-start ps-2">{report.text}</blockquote>}
+    </ActionDialog>
+  );
+}
+
+/** The queue of users' reports: open first by default; act on the object, or mark or dismiss with a note. */
 export function ReportsScreen() {
   const t = useT();
   const format = useFormat();
@@ -49,11 +77,19 @@ export function ReportsScreen() {
           {reports.data.results.map((r) => (
             <li key={r.id} className="border-top py-2">
               <div>
-                <strong>{t(`admin.reports.kind.${r.kind}`, { id: r.object })}</strong> ·{' '}
-                {t(`admin.reports.reason.${r.reason}`)} · {t(`admin.reports.${r.status}`)} · {r.reporter} ·{' '}
+                <strong>
+                  {t(`admin.reports.kind.${r.kind}`, { id: r.object })}
+                  {r.object_name && ` — ${r.object_name}`}
+                </strong>{' '}
+                · {t(`admin.reports.reason.${r.reason}`)} · {t(`admin.reports.${r.status}`)} · {r.reporter} ·{' '}
                 {format.date(r.created_at)}
               </div>
               {r.text && <p className="mb-1">{r.text}</p>}
+              {r.status === 'open' && (
+                <div className="mb-2">
+                  <ActOnReport report={r} />
+                </div>
+              )}
               {r.status === 'open' && (
                 <ReasonForm
                   disabled={action.isPending}

@@ -7,6 +7,7 @@ import { FormContainer } from '../../../components/form-container';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../stores/session';
 import { useStaffSignIn, type Enrolment } from '../api/sign-in';
 
 function EnrolmentQr({ enrolment }: { enrolment: Enrolment }) {
@@ -43,6 +44,7 @@ export function StaffSignIn({ onRecoveryCodes }: { onRecoveryCodes: (codes: stri
     if (step?.enrolment) setEnrolment(step.enrolment);
   }, [step]);
   const asked = step !== null || enrolment !== null;
+  const expired = useSession((s) => s.expired);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +59,7 @@ export function StaffSignIn({ onRecoveryCodes }: { onRecoveryCodes: (codes: stri
           <h1 className="h3 mb-3" id="staff-sign-in">
             {t('admin.signIn.title')}
           </h1>
+          {expired && !signIn.data && <Message variant="info">{t('admin.signIn.expired')}</Message>}
           {signIn.error && <Message variant="danger">{errorMessage(signIn.error)}</Message>}
           {step && <Message variant={enrolment ? 'info' : 'warning'}>{step.message}</Message>}
           {enrolment && <EnrolmentQr enrolment={enrolment} />}

@@ -16,7 +16,9 @@ import { OrderDetail } from '../components/order-detail';
 import { OrdersScreen } from '../components/orders-screen';
 import { PaymentsScreen } from '../components/payments-screen';
 import { ReportsScreen } from '../components/reports-screen';
+import { StaffScreen } from '../components/staff-screen';
 import { RecoveryCodes, StaffSignIn } from '../components/staff-sign-in';
+import { useStaffExpiry } from '../hooks/use-staff-expiry';
 
 const SECTIONS = [
   { to: '/admin', key: 'dashboard', permission: 'support', end: true },
@@ -24,6 +26,7 @@ const SECTIONS = [
   { to: '/admin/moderation', key: 'moderation', permission: 'moderation', end: false },
   { to: '/admin/reports', key: 'reports', permission: 'moderation', end: false },
   { to: '/admin/payments', key: 'payments', permission: 'finance', end: false },
+  { to: '/admin/staff', key: 'staff', permission: 'admin', end: false },
   { to: '/admin/audit', key: 'audit', permission: 'admin', end: false },
 ] as const;
 
@@ -32,6 +35,7 @@ export function Component() {
   usePageTitle(t('admin.title'));
   const info = useSession((s) => s.userInfo);
   const [codes, setCodes] = useState<string[] | null>(null);
+  useStaffExpiry(info?.is_staff ? info.access : undefined);
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (!info?.is_staff) return <StaffSignIn onRecoveryCodes={setCodes} />;
   const permissions = info.permissions ?? [];
@@ -59,6 +63,7 @@ export function Component() {
         <Route path="moderation" element={<ModerationScreen />} />
         <Route path="reports" element={<ReportsScreen />} />
         <Route path="payments" element={<PaymentsScreen />} />
+        <Route path="staff" element={<StaffScreen />} />
         <Route path="audit" element={<AuditScreen />} />
       </Routes>
     </Container>

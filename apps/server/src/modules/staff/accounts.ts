@@ -1,0 +1,141 @@
+/**
+ * Staff accounts managed by staff with `admin` (issue 29, decision 258): list, create (through
+ * the accounts module's registration, so names, addresses and passwords meet the same rules),
+ * change permissions, disable and enable. The last enabled admin cannot lose `admin` or be
+ * disabled. Every change is audited in its own transaction.
+ */
+import { nextOffset, type Paged, type StaffAccount, type StaffCreate } from '@marktgasse/shared';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { AccountsService } from '../accounts/service.ts';
+import { AuditService } from '../audit/service.ts';
+import { StaffRepo } from './repo.ts';
+import { StaffService } from './service.ts';
+
+type UserRow = Awaited<ReturnType<StaffRepo['lockStaff']>> & object;
+
+export interface StaffActing {
+  staff: Caller;
+  reason: string;
+  address: string;
+}
+
+const toAccount = (u: UserRow): StaffAccount => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  permissions: u.staffPermissions as StaffAccount['permissions'],
+  enrolled: u.totpSecret !== null,
+  disabled: u.lockedAt !== null,
+  date_joined: u.dateJoined.toISOString(),
+});
+
+export class StaffAccountsService {
+  private readonly repo: StaffRepo;
+  private readonly audit: AuditService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new StaffRepo(ctx.database.db);
+    this.audit = new AuditService(ctx);
+  }
+
+  async list(offset: number, limit: number): Promise<Paged<StaffAccount>> {
+    const rows = await this.repo.staffPage(offset, limit);
+    const count = rows[0]?.count ?? (offset > 0 ? ((await this.repo.staffPage(0, 1))[0]?.count ?? 0) : 0);
+    return { count, next: nextOffset(offset, limit, count), results: rows.map((r) => toAccount(r.user)) };
+  }
+
+  /** A new staff account with a password; it enrols its second factor at its first sign-in. */
+  async create(input: StaffCreate, acting: StaffActing): Promise<StaffAccount> {
+    const { permissions, ...registration } = input;
+    const { id } = await new AccountsService(this.ctx).register(registration, acting.address);
+    await new StaffService(this.ctx).provision(id, permissions, null);
+    return this.changed(id, async (tx, before) => {
+      await this.record(tx, acting, 'staff.create', id, null, { permissions: before.staffPermissions });
+    });
+  }
+
+  async setPermissions(id: number, permissions: string[], acting: StaffActing): Promise<StaffAccount> {
+    return this.changed(id, async (tx, before) => {
+      if (sameSet(before.staffPermissions, permissions)) return;
+      if (!permissions.includes('admin')) await this.keepAnAdmin(tx, id);
+      await this.repo.setPermissions(tx, id, permissions);
+      await this.record(
+        tx,
+        acting,
+        'staff.permissions',
+        id,
+        { permissions: before.staffPermissions },
+        { permissions },
+      );
+    });
+  }
+
+  async setDisabled(id: number, disabled: boolean, acting: StaffActing): Promise<StaffAccount> {
+    return this.changed(id, async (tx, before) => {
+      if ((before.lockedAt !== null) === disabled) return;
+      if (disabled) await this.keepAnAdmin(tx, id);
+      await this.repo.setDisabled(tx, id, disabled);
+      await this.record(
+        tx,
+        acting,
+        disabled ? 'staff.disable' : 'staff.enable',
+        id,
+        { disabled: !disabled },
+        { disabled },
+      );
+    });
+  }
+
+  /** Runs a change on a locked staff account, then forgets its cached caller and answers its state. */
+  private async changed(
+    id: number,
+    change: (tx: DbOrTx, before: UserRow) => Promise<void>,
+  ): Promise<StaffAccount> {
+    const after = await this.repo.db.transaction(async (tx) => {
+      const before = await this.repo.lockStaff(tx, id);
+      if (!before) throw notFound(`Staff account ${id} does not exist.`);
+      await change(tx, before);
+      return (await this.repo.lockStaff(tx, id))!;
+    });
+    this.ctx.callers.forget(id);
+    return toAccount(after);
+  }
+
+  /** Refuses a change that would leave no enabled account with `admin`. */
+  private async keepAnAdmin(tx: DbOrTx, losing: number): Promise<void> {
+    const admins = await this.repo.lockAdmins(tx);
+    if (admins.length > 0 && admins.every((a) => a === losing))
+      throw conflict(
+        'This is the last enabled staff account with the admin permission: give another account admin first.',
+      );
+  }
+
+  private async record(
+    tx: DbOrTx,
+    acting: StaffActing,
+    action: string,
+    id: number,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    await this.audit.record(
+      {
+        staffId: acting.staff.id,
+        action,
+        objectType: 'staff',
+        objectId: id,
+        before,
+        after,
+        reason: acting.reason,
+        address: acting.address,
+      },
+      tx,
+    );
+  }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((p) => b.includes(p));

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { open, seal, totpKey } from './secret-box.ts';
+
+const key = totpKey({ JWT_SECRET: 'j'.repeat(40), STAFF_TOTP_KEY: undefined });
+
+describe('sealed TOTP secrets', () => {
+  it('opens what it sealed, and never stores the secret readably', () => {
+    const sealed = seal(key, 'JBSWY3DPEHPK3PXP');
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(seal(key, 'JBSWY3DPEHPK3PXP')).not.toBe(sealed);
+    expect(open(key, sealed)).toBe('JBSWY3DPEHPK3PXP');
+  });
+
+  it('refuses another key and an altered value', () => {
+    const sealed = seal(key, 'JBSWY3DPEHPK3PXP');
+    const other = totpKey({ JWT_SECRET: 'j'.repeat(40), STAFF_TOTP_KEY: 'k'.repeat(40) });
+    expect(() => open(other, sealed)).toThrow();
+    const flipped = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'B' : 'A') + sealed.slice(-1);
+    expect(() => open(key, flipped)).toThrow();
+  });
+
+  it('reads a secret from before sealing as it is', () => {
+    expect(open(key, 'JBSWY3DPEHPK3PXP')).toBe('JBSWY3DPEHPK3PXP');
+  });
+});
