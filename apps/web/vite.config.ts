@@ -25,7 +25,7 @@ const productionAliases = [
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/app/react-on-preact.ts') },
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/app/react-on-preact.js') },
 ];
 
 /**
