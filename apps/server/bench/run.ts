@@ -18,7 +18,15 @@
  * another server's, which the bench would then measure); BENCH_PORT fixes the server's port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -375,7 +383,11 @@ interface Case {
 const LONG_TAIL: Case[] = [
   { name: 'long tail: product page, random id', url: '/api/products/1', pick: 'product' },
   // The same product as the server renders its page (decision 210), in the same run as the JSON above.
-  { name: 'long tail: rendered product page /de/product/{id}, random id', url: '/de/product/1', pick: 'page' },
+  {
+    name: 'long tail: rendered product page /de/product/{id}, random id',
+    url: '/de/product/1',
+    pick: 'page',
+  },
   { name: 'long tail: list page, random offset', url: '/api/products/', pick: 'list' },
   { name: 'long tail: search, random word (half misspelt)', url: '/api/search/', pick: 'search' },
   { name: 'long tail: reviews, random product', url: '/api/products/reviews/1', pick: 'reviews' },
@@ -950,7 +962,10 @@ async function benchPglite(): Promise<string> {
 const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
 if (built.status !== 0) throw new Error('building the server failed');
 // Without the web build's renderer a page answers an empty shell: no figure worth comparing.
-if (isChosen('long tail: rendered product page') && !existsSync(path.join(serverDir, '../web/dist-ssr/entry-server.js')))
+if (
+  isChosen('long tail: rendered product page') &&
+  !existsSync(path.join(serverDir, '../web/dist-ssr/entry-server.js'))
+)
   throw new Error('the rendered product page needs the web build: npm run build -w apps/web first');
 
 const ceilingServer = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench/ceiling.ts')], {
