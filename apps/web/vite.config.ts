@@ -10,12 +10,22 @@ const require = createRequire(import.meta.url);
 const pkgDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
 /**
+ * Production builds, the browser's and the server renderer's alike, run Preact's React-compatible
+ * runtime (decision 260, which brings back decision 003 for production): react-dom alone was
+ * about 60 KB of the home page's 123 KB (gzipped), the 90 KB first-screen budget cannot be met
+ * with it. Server and browser run the same runtime, so hydration sees the markup (and the
+ * `useId` values) it would render itself. Unit tests and the dev server run React.
  * react-router's package exports point every condition at its development build (warnings,
- * invariant texts); production builds take its production build instead. React itself is the
- * runtime everywhere: unit tests, dev server and production (docs/decisions/140).
+ * invariant texts); production builds take its production build instead.
  */
 const productionAliases = [
   { find: /^react-router$/, replacement: path.join(pkgDir('react-router'), 'dist/production/index.mjs') },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/app/react-on-preact.js') },
 ];
 
 /**

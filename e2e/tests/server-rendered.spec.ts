@@ -76,6 +76,37 @@ test('a signed-in customer’s session shows right after the guest page hydrates
   expect(errors).toEqual([]);
 });
 
+test('a search has its own address, server-rendered with its results, and typing one opens it', async ({
+  page,
+}) => {
+  const product = await someProduct(page);
+  const word =
+    `${product.brand} ${product.name}`.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w)) ?? 'Käse';
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const searches: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/search') && searches.push(r.url()));
+
+  // Opened at its address: the results came with the HTML and hydrate without asking again.
+  await page.goto(`/de/search?q=${encodeURIComponent(word)}`);
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await expect(page.locator(`a[href="/de/product/${product.id}"]`).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(searches).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // Typed on the home page: the results open at the search's address; the field keeps its focus.
+  await page.goto('/de/');
+  const field = page.locator('#home-search');
+  await field.fill(word);
+  await expect(page).toHaveURL(new RegExp(`/de/search\\?q=${encodeURIComponent(word)}$`));
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(word);
+  expect(errors).toEqual([]);
+});
+
 test('the hash address of a product still opens it', async ({ page }) => {
   const product = await someProduct(page);
   await page.goto(`/#/product/${product.id}`);

@@ -26,6 +26,7 @@ function misspell(word) {
 
 const urls = {
   product: () => `/api/products/${any(spec.ids)}`,
+  page: () => `/de/product/${any(spec.ids)}`,
   list: () => `/api/products/?offset=${Math.floor(Math.random() * Math.max(1, spec.count - 12))}&limit=12`,
   search: () => {
     const word = any(spec.words);

@@ -18,7 +18,15 @@
  * another server's, which the bench would then measure); BENCH_PORT fixes the server's port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -374,6 +382,12 @@ interface Case {
 
 const LONG_TAIL: Case[] = [
   { name: 'long tail: product page, random id', url: '/api/products/1', pick: 'product' },
+  // The same product as the server renders its page (decision 210), in the same run as the JSON above.
+  {
+    name: 'long tail: rendered product page /de/product/{id}, random id',
+    url: '/de/product/1',
+    pick: 'page',
+  },
   { name: 'long tail: list page, random offset', url: '/api/products/', pick: 'list' },
   { name: 'long tail: search, random word (half misspelt)', url: '/api/search/', pick: 'search' },
   { name: 'long tail: reviews, random product', url: '/api/products/reviews/1', pick: 'reviews' },
@@ -750,6 +764,7 @@ function table(
 ): string {
   const ceiling = results[0]!.rps || 1;
   const page1 = results.find((r) => r.name.includes('products page 1'));
+  const jsonProduct = results.find((r) => r.name === 'long tail: product page, random id');
   const head = [
     '| case | req/s | p50 ms | p99 ms | bare route just before, req/s | ratio to it | ratio to the run’s ceiling | non-2xx | other processes’ CPU % |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -758,6 +773,10 @@ function table(
     let ratio = (r.rps / (r.adjacent || 1)).toFixed(3);
     if (r.name.includes('12,000') && page1) {
       ratio += ` (${(r.rps / r.adjacent / (page1.rps / page1.adjacent)).toFixed(2)} of page 1)`;
+    }
+    // Issue 28: the rendered page's rate against the JSON answer's (target ≥ 0.5×).
+    if (r.name.includes('rendered product page') && jsonProduct) {
+      ratio += ` (${(r.rps / r.adjacent / (jsonProduct.rps / jsonProduct.adjacent)).toFixed(2)} of the JSON product)`;
     }
     return `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.adjacent.toFixed(0)} | ${ratio} | ${(r.rps / ceiling).toFixed(3)} | ${r.non2xx} | ${r.others.toFixed(0)} |`;
   };
@@ -942,6 +961,12 @@ async function benchPglite(): Promise<string> {
 /** The servers under test run the compiled entries (dist/server.js, dist/cluster.js) of this tree. */
 const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
 if (built.status !== 0) throw new Error('building the server failed');
+// Without the web build's renderer a page answers an empty shell: no figure worth comparing.
+if (
+  isChosen('long tail: rendered product page') &&
+  !existsSync(path.join(serverDir, '../web/dist-ssr/entry-server.js'))
+)
+  throw new Error('the rendered product page needs the web build: npm run build -w apps/web first');
 
 const ceilingServer = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'bench/ceiling.ts')], {
   cwd: serverDir,

@@ -18,6 +18,25 @@ import { loadMessages, useI18n, type Locale, type Messages } from './i18n';
 
 const messages = new Map<Locale, Messages>();
 
+/**
+ * A page kind's screen code, loaded once: matching the whole route table (react-router compiles
+ * every route's pattern on each match) was about a fifth of a render; a kind always opens the same
+ * screen.
+ */
+const SCREEN_OF: Record<RenderRequest['page']['kind'], string> = {
+  home: '/',
+  search: '/search',
+  product: '/product/1',
+  seller: '/seller/1',
+  sellers: '/sellers',
+};
+const screens = new Map<string, Promise<void>>();
+function screenCode(kind: RenderRequest['page']['kind']): Promise<void> {
+  let loading = screens.get(kind);
+  if (!loading) screens.set(kind, (loading = startScreen(null, SCREEN_OF[kind], '')));
+  return loading;
+}
+
 async function messagesOf(locale: Locale): Promise<Messages> {
   let loaded = messages.get(locale);
   if (!loaded) messages.set(locale, (loaded = await loadMessages(locale)));
@@ -26,12 +45,13 @@ async function messagesOf(locale: Locale): Promise<Messages> {
 
 export async function render({ language, path, page }: RenderRequest): Promise<RenderResult> {
   const locale = LOCALE_OF[language];
-  const [localeMessages] = await Promise.all([
-    messagesOf(locale),
-    startScreen(null, new URL(path, 'http://x').pathname, ''),
-  ]);
+  const [localeMessages] = await Promise.all([messagesOf(locale), screenCode(page.kind)]);
   // Nothing is fetched on the server: what a screen asks for beyond the page's data stays pending.
-  const client = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
+  // The page's data counts as fresh (as in the browser, main.tsx): a query with data of its own is
+  // not "fetching" while rendering, so no spinner renders that hydration would not.
+  const client = new QueryClient({
+    defaultOptions: { queries: { enabled: false, retry: false, staleTime: Infinity } },
+  });
   seedPageData(client, page);
   useI18n.setState({ locale, messages: localeMessages });
   const html = renderToString(

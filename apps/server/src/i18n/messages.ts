@@ -1672,6 +1672,16 @@ export const MESSAGES: Catalogue = {
     it: 'Negozi in tutta la Svizzera sulla mappa, con ciò che hanno disponibile per il ritiro.',
   },
   'Page not found': { de: 'Seite nicht gefunden', fr: 'Page introuvable', it: 'Pagina non trovata' },
+  'Search results for “{term}”': {
+    de: 'Suchergebnisse für «{term}»',
+    fr: 'Résultats de recherche pour « {term} »',
+    it: 'Risultati della ricerca per «{term}»',
+  },
+  'Products from Swiss shops matching “{term}”: order online or reserve for pick-up, paid in CHF.': {
+    de: 'Produkte aus Schweizer Läden zu «{term}»: online bestellen oder zur Abholung reservieren, bezahlt in CHF.',
+    fr: 'Produits de magasins suisses pour « {term} » : commandez en ligne ou réservez pour retrait, payé en CHF.',
+    it: 'Prodotti da negozi svizzeri per «{term}»: ordina online o prenota per il ritiro, pagato in CHF.',
+  },
 };
 
 /**

@@ -10,6 +10,7 @@ import { latestProductsQueryOptions } from '../features/catalogue/api/latest';
 import { productQueryOptions } from '../features/catalogue/api/product';
 import { productsQueryOptions } from '../features/catalogue/api/products';
 import { reviewsQueryOptions } from '../features/catalogue/api/reviews';
+import { productSearchQueryKey } from '../features/catalogue/api/search';
 import { sellersQueryOptions } from '../features/catalogue/api/sellers';
 
 /** An infinite list's first page (at `offset`), as the list's query holds it. */
@@ -31,6 +32,13 @@ export function seedPageData(client: QueryClient, page: PageData): void {
       );
       return;
     }
+    case 'search':
+      client.setQueryData(categoriesQueryOptions().queryKey, page.categories);
+      client.setQueryData(
+        productSearchQueryKey(page.term, page.options, page.offset),
+        firstPage(page.results, page.offset),
+      );
+      return;
     case 'seller': {
       const id = page.profile.id;
       // The keys of useProfile, useSellerStores and useSellerProducts (without list options).

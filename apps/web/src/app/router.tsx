@@ -76,17 +76,18 @@ function screen(
   return { element: <Screen />, handle: { preload, prefetch } satisfies ScreenHandle };
 }
 
+/** Home and search results are one screen (decision 262): typing a search keeps the field and its focus. */
+const homeScreen = screen(
+  () => import('../features/catalogue/routes/home'),
+  (client, _params, search) => prefetchHome(client, search),
+);
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      {
-        index: true,
-        ...screen(
-          () => import('../features/catalogue/routes/home'),
-          (client, _params, search) => prefetchHome(client, search),
-        ),
-      },
+      { index: true, ...homeScreen },
+      { path: 'search', ...homeScreen },
       { path: 'register', ...screen(() => import('../features/auth/routes/register')) },
       { path: 'login', ...screen(() => import('../features/auth/routes/login')) },
       { path: 'profile', ...screen(() => import('../features/auth/routes/profile')) },

@@ -20,6 +20,16 @@ export type PageData =
       latest: Product[];
       products: PagedProducts;
     }
+  | {
+      /** `/search?q=…` with the list's sort and filters (decision 262). */
+      kind: 'search';
+      term: string;
+      /** The sort and filters as the address gives them (only those set). */
+      options: Record<string, string>;
+      offset: number;
+      categories: Category[];
+      results: PagedProducts;
+    }
   | { kind: 'seller'; profile: Profile; stores: Store[]; products: PagedProducts }
   | { kind: 'sellers'; categories: Category[]; sellers: SellerSummary[] };
 

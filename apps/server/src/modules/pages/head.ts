@@ -9,6 +9,10 @@ import { contentLanguage, inLanguage } from './addresses.ts';
 export interface PageImage {
   url: string;
   alt: string;
+  /** Known for the JPEG previews (og-image.ts): chat apps lay the card out before loading it. */
+  width?: number;
+  height?: number;
+  type?: string;
 }
 
 export interface PageHead {
@@ -22,8 +26,11 @@ export interface PageHead {
   /** Product pages: the price as a decimal string in CHF. */
   price?: string | undefined;
   jsonLd?: object[];
-  /** Signed-in and missing pages: kept out of search engines. */
-  noindex?: boolean;
+  /**
+   * Signed-in and missing pages: kept out of search engines. `'follow'` (search results): not
+   * indexed, its links followed, and its language versions named (decision 262).
+   */
+  noindex?: boolean | 'follow';
 }
 
 export function escapeHtml(text: string): string {
@@ -76,6 +83,13 @@ function socialTags(head: PageHead, url: string): string[] {
   if (head.image)
     tags.push(
       meta('property', 'og:image', head.image.url),
+      ...(head.image.type ? [meta('property', 'og:image:type', head.image.type)] : []),
+      ...(head.image.width && head.image.height
+        ? [
+            meta('property', 'og:image:width', String(head.image.width)),
+            meta('property', 'og:image:height', String(head.image.height)),
+          ]
+        : []),
       meta('property', 'og:image:alt', head.image.alt),
       meta('name', 'twitter:image', head.image.url),
     );
@@ -90,7 +104,9 @@ function socialTags(head: PageHead, url: string): string[] {
 export function headHtml(head: PageHead, origin: string): string {
   const url = `${origin}${inLanguage(head.language, head.path)}`;
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
-  if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.noindex === 'follow')
+    tags.push(meta('name', 'robots', 'noindex, follow'), ...alternates(origin, head.path));
+  else if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
   else tags.push(link('canonical', url), ...alternates(origin, head.path));
   tags.push(...socialTags(head, url));
   for (const data of head.jsonLd ?? [])

@@ -8,7 +8,8 @@ import {
   type Store,
 } from '@marktgasse/shared';
 import { inLanguage, productPath } from './addresses.ts';
-import type { PageHead } from './head.ts';
+import type { PageHead, PageImage } from './head.ts';
+import { OG_HEIGHT, OG_WIDTH, ogImagePath } from './og-image.ts';
 import { breadcrumbs, organizationLd, productLd, sellerLd, storeLd } from './json-ld.ts';
 import { PAGE_TEXTS as T, pageText } from './texts.ts';
 
@@ -24,6 +25,14 @@ function shorten(text: string): string {
 }
 
 const absolute = (origin: string, url: string) => new URL(url, `${origin}/`).toString();
+
+/** A preview image: the JPEG rendition chat apps show (og-image.ts), else the image itself. */
+function previewImage(origin: string, imageUrl: string, alt: string): PageImage {
+  const preview = ogImagePath(imageUrl);
+  return preview
+    ? { url: absolute(origin, preview), alt, width: OG_WIDTH, height: OG_HEIGHT, type: 'image/jpeg' }
+    : { url: absolute(origin, imageUrl), alt };
+}
 
 /** The home's list: a category or subcategory, from an offset (a "Load More" link's page). */
 export interface HomeShelf {
@@ -43,6 +52,7 @@ export function productHead(language: PageLanguage, origin: string, p: Product, 
     seller: `${origin}${inLanguage(language, `/seller/${p.seller}`)}`,
     image: absolute(origin, p.image || p.thumbnail),
   };
+  const preview = previewImage(origin, p.image || p.thumbnail, name);
   const home = `${origin}${inLanguage(language, '/')}`;
   return {
     language,
@@ -50,7 +60,7 @@ export function productHead(language: PageLanguage, origin: string, p: Product, 
     description: shorten(pageText(language, T.productDescription, { name, seller, price, availability })),
     path,
     ogType: 'product',
-    image: { url: urls.image, alt: name },
+    image: preview,
     price: p.price,
     jsonLd: [
       productLd(p, reviews, urls),
@@ -101,6 +111,33 @@ export function homeHead(language: PageLanguage, origin: string, shelf: HomeShel
   };
 }
 
+/** The address of a search: the term, then the sort and filters, encoded as the app's links are. */
+export function searchPath(term: string, options: Record<string, string>, offset: number): string {
+  const pairs: [string, string][] = [['q', term], ...Object.entries(options)];
+  if (offset > 0) pairs.push(['offset', String(offset)]);
+  return `/search?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&')}`;
+}
+
+/**
+ * Search results: their own title in the page's language, not indexed (their links followed),
+ * the same search in the other languages as alternates (decision 262).
+ */
+export function searchHead(
+  language: PageLanguage,
+  term: string,
+  options: Record<string, string>,
+  offset: number,
+): PageHead {
+  return {
+    language,
+    title: `${pageText(language, T.searchTitle, { term })} · ${SITE}`,
+    description: shorten(pageText(language, T.searchDescription, { term })),
+    path: searchPath(term, options, offset),
+    ogType: 'website',
+    noindex: 'follow',
+  };
+}
+
 export function sellerHead(
   language: PageLanguage,
   origin: string,
@@ -118,7 +155,7 @@ export function sellerHead(
     description: shorten(profile.description || pageText(language, T.sellerDescription, { name })),
     path,
     ogType: 'profile',
-    image: { url: image, alt: name },
+    image: previewImage(origin, profile.image || profile.thumbnail, name),
     jsonLd: [
       sellerLd(profile, url, image),
       ...stores.map((s) => storeLd(s, seller, absolute(origin, s.image || s.thumbnail))),

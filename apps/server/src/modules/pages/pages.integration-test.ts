@@ -4,6 +4,7 @@
  * every listed address answers 200), and the status of missing and deleted products.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { buildApp } from '../../app.ts';
 import { seedCategories } from '../../demo/seed.ts';
@@ -149,7 +150,7 @@ describe('product pages', () => {
     expect(html).toContain('<html lang="de-CH"');
     // Rendered by the web app: name, price as shown, availability, image box, seller, review.
     expect(html).toMatch(/<h1[^>]*>Emmentaler AOP<\/h1>/);
-    expect(html).toContain('data-testid="product-price">CHF 49.90</p>');
+    expect(html).toMatch(/<p[^>]*data-testid="product-price"[^>]*>CHF 49.90<\/p>/);
     expect(html).toMatch(/data-testid="stock-badge"[^>]*>An Lager \(7\)</);
     expect(html).toContain('Würzig.');
     expect(html).toMatch(/<(img|div)[^>]*(width="800"|aspect-ratio:800 \/ 800)/);
@@ -179,6 +180,40 @@ describe('product pages', () => {
     expect(attr(html, /<meta property="product:price:amount" content="([^"]+)">/)).toBe('49.90');
     expect(attr(html, /<meta name="twitter:card" content="([^"]+)">/)).toBe('summary_large_image');
     expect(html).not.toContain('name="robots"');
+  });
+
+  it('previews with a JPEG of 1200×630 that chat apps show, named with its size', async () => {
+    const html = (await get(`/de/product/${product.id}`)).body;
+    const image = attr(html, /<meta property="og:image" content="([^"]+)">/)!;
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/og/.+\\.jpg$`));
+    expect(attr(html, /<meta property="og:image:type" content="([^"]+)">/)).toBe('image/jpeg');
+    expect(attr(html, /<meta property="og:image:width" content="([^"]+)">/)).toBe('1200');
+    expect(attr(html, /<meta property="og:image:height" content="([^"]+)">/)).toBe('630');
+    const res = await app.inject({ method: 'GET', url: new URL(image).pathname });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    });
+  });
+
+  it('makes a stored photo’s JPEG preview once and keeps it beside the photo', async () => {
+    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#c33' } })
+      .webp()
+      .toBuffer();
+    await app.ctx.media.put('products/og-test-photo.webp', photo, 'image/webp');
+    const first = await get('/og/products/og-test-photo.jpg');
+    expect(first.statusCode).toBe(200);
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+    });
+    expect(await app.ctx.media.get('products/og-test-photo-og.jpg')).toEqual(first.rawPayload);
+    expect((await get('/og/products/no-such-photo.jpg')).statusCode).toBe(404);
+    expect((await get('/og/products/../secrets.jpg')).statusCode).toBe(404);
   });
 
   it('escapes what sellers write and shows a product without stock as out of stock', async () => {
@@ -218,6 +253,40 @@ describe('other public pages', () => {
     organization.parse(ofType(res.body, 'Organization')[0]);
     expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(`${ORIGIN}/en/`);
     expect(hreflangs(res.body)['x-default']).toBe(`${ORIGIN}/`);
+  });
+
+  it('search results: their own address with the filters, rendered, not indexed, with the language versions', async () => {
+    const res = await get('/de/search?q=emmentaler&sort=price_asc');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="de-CH"');
+    expect(res.body).toContain(`href="/de/product/${product.id}"`);
+    expect(res.body).toMatch(/<h2[^>]*id="search-heading"[^>]*>Ergebnisse für «emmentaler»/);
+    expect(res.body).not.toContain('Suche läuft');
+    expect(attr(res.body, /<title>([^<]+)<\/title>/)).toBe('Suchergebnisse für «emmentaler» · Marktgasse');
+    expect(attr(res.body, /<meta name="robots" content="([^"]+)">/)).toBe('noindex, follow');
+    // As written in the HTML (`&` escaped in an attribute).
+    expect(hreflangs(res.body)).toEqual({
+      'de-CH': `${ORIGIN}/de/search?q=emmentaler&amp;sort=price_asc`,
+      'fr-CH': `${ORIGIN}/fr/search?q=emmentaler&amp;sort=price_asc`,
+      'it-CH': `${ORIGIN}/it/search?q=emmentaler&amp;sort=price_asc`,
+      en: `${ORIGIN}/en/search?q=emmentaler&amp;sort=price_asc`,
+      'x-default': `${ORIGIN}/search?q=emmentaler&amp;sort=price_asc`,
+    });
+    // The results came with the page, under the query the screen asks.
+    expect(res.body).toContain('\\"search\\",\\"all\\",\\"emmentaler\\"');
+    const bare = await get('/search?q=emmentaler', { 'accept-language': 'fr-CH' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/fr/search?q=emmentaler');
+    // Too short to search, a bad filter, a page past the end: missing, not indexed.
+    for (const url of [
+      '/de/search?q=e',
+      '/de/search?q=emmentaler&sort=cheapest',
+      '/de/search?q=emmentaler&offset=120',
+    ]) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    }
   });
 
   it('a category: its own title and canonical; an unknown one is missing', async () => {

@@ -8,17 +8,38 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageLanguage } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { sendAnswer, textAnswer } from '../../lib/public-answer.ts';
+import { sendAnswer, textAnswer, type RenderedAnswer } from '../../lib/public-answer.ts';
 import { inLanguage, isPageLanguage, pickLanguage, siteOrigin } from './addresses.ts';
 import type { PageDocuments } from './document.ts';
 import { headHtml } from './head.ts';
 import { homeHead, mapHead, plainHead } from './heads.ts';
-import { PagesService, type PageOutcome } from './service.ts';
+import { ogImageRoutes } from './og-image.ts';
+import { PagesService, type PageOutcome, type SearchAsked } from './service.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
 type LangParams = { lang: string };
 const HTML = 'text/html; charset=utf-8';
-const BARE_PAGES = ['/product/:id', '/product/:id/:slug', '/seller/:id', '/sellers', '/map'];
+const BARE_PAGES = ['/product/:id', '/product/:id/:slug', '/seller/:id', '/sellers', '/map', '/search'];
+
+/** The sort and filters a search address may carry (the web's list options). */
+const SEARCH_OPTIONS = ['sort', 'min_price', 'max_price', 'in_stock', 'pickup_city'] as const;
+
+/**
+ * A search address's term, sort, filters and offset; null when it searches nothing (a term of
+ * fewer than two characters, as the app's search box) or its offset is not one of our links'.
+ */
+function searchAsked(query: Record<string, string | string[] | undefined>): SearchAsked | null {
+  const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+  const term = one(query.q)?.trim() ?? '';
+  const offset = one(query.offset) ?? '0';
+  if (term.length < 2 || !/^(0|[1-9]\d{0,6})$/.test(offset)) return null;
+  const options: Record<string, string> = {};
+  for (const key of SEARCH_OPTIONS) {
+    const value = one(query[key]);
+    if (value) options[key] = value;
+  }
+  return { term, options, offset: Number(offset) };
+}
 
 /** A positive integer id from a path segment, or null. */
 const pageId = (value: string) => (/^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
@@ -54,15 +75,19 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     load: () => Promise<PageOutcome>,
   ) {
     const path = request.url.slice(language.length + 1) || '/';
-    const rendered = await ctx.cache.getOrLoad(`pages:${language}:${path}`, async () => {
-      const outcome = await load();
-      if (outcome.status !== 200) return { status: outcome.status, answer: null };
-      const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
-      const html = documents.compose({ language, head: headHtml(outcome.head, origin), body });
-      return { status: 200, answer: textAnswer(html) };
-    });
-    if (!rendered.answer) return shell(reply, language, path, rendered.status);
-    return sendAnswer(request, reply, rendered.answer, HTML);
+    // The answer itself is the cached value (the cache weighs it by its bytes; wrapped in another
+    // object it was weighed by JSON-encoding the buffer, byte by byte, on every miss).
+    const rendered = await ctx.cache.getOrLoad<RenderedAnswer | { missing: 404 | 410 }>(
+      `pages:${language}:${path}`,
+      async () => {
+        const outcome = await load();
+        if (outcome.status !== 200) return { missing: outcome.status };
+        const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
+        return textAnswer(documents.compose({ language, head: headHtml(outcome.head, origin), body }));
+      },
+    );
+    if ('missing' in rendered) return shell(reply, language, path, rendered.missing);
+    return sendAnswer(request, reply, rendered, HTML);
   }
 
   /** The language of a `/:lang/…` address, or a 404 as for any unknown address. */
@@ -80,6 +105,18 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
         return shell(reply, language, request.url.slice(language.length + 1), 404);
       const shelf = { category, subcategory, offset: Number(offset) };
       return page(request, reply, language, () => service.home(language, shelf));
+    },
+  );
+
+  // Search results (decision 262): `?q=` with the list's sort and filters; a later page from `offset`.
+  app.get<{ Params: LangParams; Querystring: Record<string, string | undefined> }>(
+    '/:lang/search',
+    (request, reply) => {
+      const language = languageOf(request);
+      if (!language) return reply.callNotFound();
+      const asked = searchAsked(request.query);
+      if (!asked) return shell(reply, language, request.url.slice(language.length + 1), 404);
+      return page(request, reply, language, () => service.search(language, asked, request));
     },
   );
 
@@ -138,4 +175,5 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     });
 
   await sitemapRoutes(app, ctx, service, origin);
+  await ogImageRoutes(app, ctx);
 }

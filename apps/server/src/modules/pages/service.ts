@@ -3,14 +3,31 @@
  * (their filters of what is live apply), with the page's head. A missing product or seller is
  * `missing` (404), a deleted product `gone` (410).
  */
-import { PAGE_SIZE, SELLER_PRODUCTS_PAGE_SIZE, type PageData, type PageLanguage } from '@marktgasse/shared';
+import type { FastifyRequest } from 'fastify';
+import {
+  nextOffset,
+  PAGE_SIZE,
+  searchQuerySchema,
+  SELLER_PRODUCTS_PAGE_SIZE,
+  type PageData,
+  type PageLanguage,
+  type Product,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { CatalogueService } from '../catalogue/service.ts';
+import { SearchService } from '../search/service.ts';
 import { StoresService } from '../stores/service.ts';
 import type { PageHead } from './head.ts';
-import { homeHead, productHead, sellerHead, sellersHead, type HomeShelf } from './heads.ts';
+import { homeHead, productHead, searchHead, sellerHead, sellersHead, type HomeShelf } from './heads.ts';
+
+/** A search as its address asks it: the term, the list's sort and filters, the first offset. */
+export interface SearchAsked {
+  term: string;
+  options: Record<string, string>;
+  offset: number;
+}
 
 export type PageOutcome =
   | { status: 200; head: PageHead; page: PageData | null }
@@ -32,6 +49,7 @@ export class PagesService {
   private readonly catalogue: CatalogueService;
   private readonly accounts: AccountsService;
   private readonly stores: StoresService;
+  private readonly searches: SearchService;
 
   constructor(
     private readonly ctx: AppContext,
@@ -40,12 +58,17 @@ export class PagesService {
     this.catalogue = new CatalogueService(ctx);
     this.accounts = new AccountsService(ctx);
     this.stores = new StoresService(ctx);
+    this.searches = new SearchService(ctx);
   }
 
   async product(language: PageLanguage, id: number): Promise<PageOutcome> {
-    const product = await orMissing(this.catalogue.get(id));
+    // Side by side: a missing product's reviews answer missing too, and are not used.
+    const [product, found] = await Promise.all([
+      orMissing(this.catalogue.get(id)),
+      orMissing(this.catalogue.reviews(id)),
+    ]);
     if (!product) return (await this.catalogue.wasDeleted(id)) ? { status: 410 } : MISSING;
-    const reviews = (await orMissing(this.catalogue.reviews(id))) ?? [];
+    const reviews = found ?? [];
     const page: PageData = { kind: 'product', product, reviews };
     return { status: 200, head: productHead(language, this.origin, product, reviews), page };
   }
@@ -64,6 +87,29 @@ export class PagesService {
     if (offset > 0 && products.results.length === 0) return MISSING;
     const page: PageData = { kind: 'home', category, subcategory, offset, categories, latest, products };
     return { status: 200, head: homeHead(language, this.origin, shelf), page };
+  }
+
+  /** Search results (`type=all`, as the app's search asks), a page of PAGE_SIZE from `offset`. */
+  async search(language: PageLanguage, asked: SearchAsked, request: FastifyRequest): Promise<PageOutcome> {
+    const { term, options, offset } = asked;
+    const query = searchQuerySchema.safeParse({
+      type: 'all',
+      search_string: term,
+      offset: String(offset),
+      limit: String(PAGE_SIZE),
+      ...options,
+    });
+    if (!query.success) return MISSING;
+    const prepared = await this.searches.prepare(query.data, request);
+    const [categories, found] = await Promise.all([this.catalogue.categories(), prepared.run()]);
+    if (offset > 0 && found.items.length === 0) return MISSING;
+    const results = {
+      results: found.items as Product[],
+      count: found.count,
+      next: nextOffset(found.offset, found.limit, found.count),
+    };
+    const page: PageData = { kind: 'search', term, options, offset, categories, results };
+    return { status: 200, head: searchHead(language, term, options, offset), page };
   }
 
   async seller(language: PageLanguage, id: number): Promise<PageOutcome> {

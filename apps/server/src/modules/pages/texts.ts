@@ -20,6 +20,9 @@ export const PAGE_TEXTS = {
   mapTitle: 'Find a store',
   mapDescription: 'Shops across Switzerland on the map, with what they have in stock for pick-up.',
   notFoundTitle: 'Page not found',
+  searchTitle: 'Search results for “{term}”',
+  searchDescription:
+    'Products from Swiss shops matching “{term}”: order online or reserve for pick-up, paid in CHF.',
 } as const;
 
 /** A text in the page's language, its {placeholders} filled. */

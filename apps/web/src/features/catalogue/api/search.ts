@@ -10,17 +10,23 @@ import { PRODUCTS_PAGE_SIZE } from '../lib/limits';
  * time: `next` is the offset of the next page, null after the last. Public searches go
  * without credentials (spec §6).
  */
-export function useProductSearch(term: string, options: ListOptions = {}) {
+/** The search's query key; a list opened at a later page (`/search?q=…&offset=12`) is a list of its own. */
+export function productSearchQueryKey(term: string, options: ListOptions, start = 0) {
+  const q = term.trim();
+  return start > 0 ? ['search', 'all', q, options, start] : ['search', 'all', q, options];
+}
+
+export function useProductSearch(term: string, options: ListOptions = {}, start = 0) {
   const q = term.trim();
   return useInfiniteQuery({
-    queryKey: ['search', 'all', q, options],
+    queryKey: productSearchQueryKey(q, options, start),
     queryFn: ({ pageParam, signal }) =>
       api<Paged<Product>>('/api/search/', {
         auth: false,
         signal,
         query: { type: 'all', search_string: q, offset: pageParam, limit: PRODUCTS_PAGE_SIZE, ...options },
       }),
-    initialPageParam: 0,
+    initialPageParam: start,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: q.length >= SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,

@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { announce } from '../../../components/announcer';
 import { Deferred } from '../../../components/deferred';
 import { moveFocus } from '../../../components/focus';
@@ -35,7 +35,11 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const t = useT();
   const f = useFormat();
   const [options] = useListOptions();
-  const search = useProductSearch(term, options);
+  const [params] = useSearchParams();
+  // A later page's own address (`/search?q=…&offset=12`, the server's Load More link) starts there.
+  const start = Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+  const search = useProductSearch(term, options, start);
+  const nextPage = useNextPageAddress(search.data?.pages.at(-1)?.next);
   const results = search.data?.pages.flatMap((p) => p.results) ?? [];
   const count = search.data?.pages[0]?.count;
   const settled = !search.isFetching && typeof count === 'number';
@@ -78,7 +82,7 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
           <ProductGrid products={results} />
         </>
       )}
-      <LoadMore query={search} label={t('catalogue.home.loadMore')} size="lg" />
+      <LoadMore query={search} label={t('catalogue.home.loadMore')} size="lg" href={nextPage} />
     </section>
   );
 }
@@ -134,26 +138,40 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
 }
 
 /**
- * The settled search term lives in the URL (`?q=`, beside the sort and filters), so results can
- * be shared and Back returns to them; typing replaces the entry instead of adding history. A URL
- * that changes from outside (a link to the home page, Back) sets the field.
+ * The settled search term lives in the URL, so results can be shared and Back returns to them:
+ * the results have their own address, `/search?q=…` beside the sort and filters (decision 262;
+ * the server renders it), which the first settled term opens and an emptied field leaves again;
+ * further typing replaces the entry instead of adding history. A URL that changes from outside (a
+ * link to the home page, Back) sets the field. An old `?q=` home address keeps working.
  */
 function useSearchInUrl(settled: string, urlTerm: string, setTerm: (term: string) => void) {
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const written = useRef(urlTerm);
   useEffect(() => {
     if (settled === written.current) return;
     written.current = settled;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (settled) next.set('q', settled);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [settled, setParams]);
+    const onResults = pathname === '/search' || params.has('q');
+    if (Boolean(settled) === onResults) {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('offset');
+          if (settled) next.set('q', settled);
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+      return;
+    }
+    // Into the results' address or back home; the sort and filters stay.
+    const next = new URLSearchParams(settled ? { q: settled } : {});
+    for (const key of LIST_OPTION_KEYS) if (params.get(key)) next.set(key, params.get(key)!);
+    const search = next.toString();
+    navigate({ pathname: settled ? '/search' : '/', search: search ? `?${search}` : '' });
+  }, [settled, setParams, params, pathname, navigate]);
   useEffect(() => {
     if (urlTerm === written.current) return;
     written.current = urlTerm;
@@ -172,7 +190,6 @@ function useNextPageAddress(next: number | null | undefined): string | undefined
 
 export function Component() {
   const t = useT();
-  usePageTitle('');
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
@@ -182,6 +199,7 @@ export function Component() {
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
   useSearchInUrl(searching ? debounced : '', urlTerm, setTerm);
+  usePageTitle(searching ? t('catalogue.search.resultsFor', { term: debounced }) : '');
   const categories = useCategories();
   const active = subcategory ?? category ?? null;
   // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.
