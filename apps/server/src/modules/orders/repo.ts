@@ -47,6 +47,8 @@ export async function enqueueMail(tx: DbOrTx, mails: MailInput[]): Promise<void>
   if (mails.length > 0) await tx.insert(outbox).values(mails);
 }
 
+// ---------------------------------------------------------------- reads
+
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const rows = await db.select().from(orders).where(eq(orders.id, id));
   return rows[0];
@@ -193,6 +195,8 @@ export async function loadGraph(
     users: userMap,
   };
 }
+
+// ---------------------------------------------------------------- outbox
 
 /**
  * Claims due e-mails for this process: the claim moves next_attempt_at forward (a lease),
