@@ -49,7 +49,10 @@ export class RefundService {
     const payment = await orderRepo.findPayment(this.db, refund.orderId);
     if (!payment) throw conflict(`Order ${refund.orderId} has no recorded payment to refund.`);
     const method = (await orderRepo.findOrder(this.db, refund.orderId))?.paymentMethod ?? 'PayPal';
-    return (await this.gateway.refund(method, payment, refund, bank)).reference;
+    // Only the customer cancelling their order names an account; every other refund of bank
+    // money (a seller's part, a staff refund, a retry) goes back to the account it came from.
+    const account = bank ?? (refund.key.startsWith('order-') ? undefined : 'payer');
+    return (await this.gateway.refund(method, payment, refund, account)).reference;
   }
 
   /** A refused refund: the row goes, and the order or part it cancelled lives again. */
