@@ -187,11 +187,14 @@ async function drained(base: string) {
  * reports. On the bench's own Node, as the cluster case (scripts/start.mjs refuses a
  * production start on Node 20).
  */
-function startServer(env: Record<string, string>): ChildProcess {
+function startServer(env: Record<string, string | undefined>): ChildProcess {
+  const merged: NodeJS.ProcessEnv = { ...SERVER_ENV, ...env };
+  // An undefined entry is one the start leaves unset (the default start's NODE_ENV).
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   return spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...SERVER_ENV, ...env },
+    env: merged,
   });
 }
 
@@ -204,6 +207,28 @@ const SERVER_ENV: NodeJS.ProcessEnv = {
   // As the package scripts set it (decision 195).
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
 };
+
+/**
+ * `--start production,default` (decision 266): which starts the single server is measured as,
+ * one after the other on the same data. `production` is `npm run start:prod`'s single process
+ * (above); `default` is what a newcomer's `npm start` runs: no NODE_ENV (development), its
+ * default ANSWER_CHECK_SHARE (0.01), and the request log a terminal shows (LOG_LEVEL info,
+ * LOG_FORMAT pretty: one pino-pretty line per request, written to nowhere here). A start named
+ * again is measured again (`production,default,production` shows the host's drift).
+ */
+const STARTS = arg('start', 'production')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+type Start = 'production' | 'default';
+for (const s of STARTS)
+  if (s !== 'production' && s !== 'default')
+    throw new Error(`--start takes production and default, not ${s}`);
+
+function startEnv(start: Start): Record<string, string | undefined> {
+  if (start === 'production') return {};
+  return { NODE_ENV: undefined, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', ANSWER_CHECK_SHARE: undefined };
+}
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
@@ -848,6 +873,88 @@ async function seed(env: Record<string, string>) {
   return (Date.now() - started) / 1000;
 }
 
+const DEFAULT_MARK = ' [default start]';
+
+/**
+ * Each case measured on both starts: the default start's req/s and p99 beside the production
+ * start's (the means when a start was measured more than once), and the ratio of the rates
+ * each to the bare route measured right before it, which takes out the host's drift.
+ */
+function startComparison(results: CaseResult[]): string[] {
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const summary = (rows: CaseResult[]) => ({
+    rps: mean(rows.map((r) => r.rps)),
+    p99: mean(rows.map((r) => r.p99)),
+    perBare: mean(rows.map((r) => r.rps / (r.adjacent || 1))),
+  });
+  const names = [...new Set(results.filter((r) => !r.name.endsWith(DEFAULT_MARK)).map((r) => r.name))];
+  const rows = names.flatMap((name) => {
+    const prod = results.filter((r) => r.name === name);
+    const dflt = results.filter((r) => r.name === name + DEFAULT_MARK);
+    if (prod.length === 0 || dflt.length === 0 || name.startsWith('ceiling')) return [];
+    const p = summary(prod);
+    const d = summary(dflt);
+    return [
+      `| ${name} | ${p.rps.toFixed(0)} | ${d.rps.toFixed(0)} | ${(d.rps / p.rps).toFixed(2)} | ${(d.perBare / p.perBare).toFixed(2)} | ${p.p99.toFixed(0)} | ${d.p99.toFixed(0)} |`,
+    ];
+  });
+  if (rows.length === 0) return [];
+  return [
+    '#### The default start (`npm start`) against the production start, same data',
+    '',
+    '| case | production req/s | default req/s | default ÷ production | the same, each ÷ its bare route | production p99 ms | default p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+  ];
+}
+
+/**
+ * One single-server start on the engine's data: start, register the order customers, measure
+ * the chosen cases, crawl (the first start only), stop. Cases of a start other than production
+ * carry its name.
+ */
+async function measureStart(
+  start: Start,
+  env: Record<string, string>,
+  title: string,
+  products: { id: number; seller: number; priceRappen: number }[],
+  pickFile: string,
+  count: number,
+  first: boolean,
+): Promise<{ results: CaseResult[]; crawled: string | null }> {
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+  const server = startServer({
+    ...env,
+    ...ORDER_LIMITS_OFF,
+    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
+    PORT: String(port),
+    ...startEnv(start),
+  });
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      log(`the server exited by itself (${code ?? signal}): the figures after this are not its own`);
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`, 120_000);
+    log(`${title}: the ${start} start on port ${port}`);
+    const setup = await prepareOrders(base, products);
+    const results = (await measure(base, title, setup, pickFile)).map((r) =>
+      start === 'production' ? r : { ...r, name: `${r.name}${DEFAULT_MARK}` },
+    );
+    const crawled =
+      first && (CASES.length === 0 || CASES.includes('crawl'))
+        ? await crawl(base, server, pickFile, count)
+        : null;
+    return { results, crawled };
+  } finally {
+    stopping = true;
+    await stop(server);
+  }
+}
+
 /** Both engines alike: seed, sample the catalogue, raise order stock, start, measure, stop, check. */
 async function benchEngine(
   engine: 'postgres' | 'pglite',
@@ -864,32 +971,20 @@ async function benchEngine(
   const stock = await raiseOrderStock(db.query);
   // PGlite: one process at a time owns the data directory; the server opens it next.
   await db.close();
-  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-  const server = startServer({
-    ...env,
-    ...ORDER_LIMITS_OFF,
-    RATE_LIMIT_REGISTRATION_PER_IP: '100000',
-    PORT: String(port),
-  });
-  let stopping = false;
-  server.once('exit', (code, signal) => {
-    if (!stopping)
-      log(`the server exited by itself (${code ?? signal}): the figures after this are not its own`);
-  });
-  let results: CaseResult[];
-  let crawled: string;
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`, 120_000);
-    const setup = await prepareOrders(base, stock.products);
-    results = await measure(base, title, setup, pickFile);
-    crawled =
-      CASES.length === 0 || CASES.includes('crawl')
-        ? await crawl(base, server, pickFile, sample.count)
-        : 'Crawl not selected.';
-  } finally {
-    stopping = true;
-    await stop(server);
+  let results: CaseResult[] = [];
+  let crawled = 'Crawl not selected.';
+  for (const [i, start] of STARTS.entries()) {
+    const measured = await measureStart(
+      start as Start,
+      env,
+      title,
+      stock.products,
+      pickFile,
+      sample.count,
+      i === 0,
+    );
+    results = [...results, ...measured.results];
+    if (measured.crawled) crawled = measured.crawled;
   }
   // After the single server stopped: several processes on the same database (PostgreSQL only).
   const clustered = await benchCluster(
@@ -908,7 +1003,12 @@ async function benchEngine(
   const section = table(
     title,
     results,
-    [`Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. ${check}`, '', crawled],
+    [
+      ...startComparison(results),
+      `Seeded ${PRODUCTS} products in ${seconds.toFixed(0)} s. ${check}`,
+      '',
+      crawled,
+    ],
     clustered,
   );
   // Printed as soon as the engine is done: a later engine's failure does not lose it.
@@ -994,12 +1094,12 @@ try {
 const report = [
   '# Benchmark results',
   '',
-  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections (${LOAD_WORKERS} worker threads for the reads, one for orders), ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process, requests with \`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\` as browsers send. Long-tail cases draw every request's id, offset, seller or search word at random (bench/pick.cjs). The bare route is the bench's own Fastify server on the same machine. Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  `Run ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}; ${PRODUCTS} products; autocannon ${CONNECTIONS} connections (${LOAD_WORKERS} worker threads for the reads, one for orders), ${DURATION} s per case after a ${WARMUP} s warm-up, from a second process, requests with \`Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}\` as browsers send. Long-tail cases draw every request's id, offset, seller or search word at random (bench/pick.cjs). The bare route is the bench's own Fastify server on the same machine. The single server as ${STARTS.join(', then ')} start${STARTS.length > 1 ? 's' : ''} (\`--start\`). Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`,
   '',
   ...sections,
 ].join('\n');
 // A partial run (--cases, fewer products) never replaces the full results.
-const full = CASES.length === 0 && PRODUCTS === 100_000;
+const full = CASES.length === 0 && PRODUCTS === 100_000 && STARTS.join() === 'production';
 const out = full ? 'bench/results/latest.md' : 'bench/results/partial.md';
 mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
 writeFileSync(path.join(repoRoot, out), report);
