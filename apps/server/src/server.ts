@@ -91,6 +91,16 @@ function demoLoginsToShow(config: Config, seeded: DemoLogins | null): DemoLogins
   return null;
 }
 
+function databaseOptions(config: Config): Parameters<typeof openDatabase>[0] {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    databaseReadUrl: config.DATABASE_READ_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    watchdog: { stallMs: config.DATABASE_STALL_MS, exitMs: config.DATABASE_STALL_EXIT_MS },
+  };
+}
+
 export async function startServer(config: Config, { quiet = false } = {}) {
   const httpServer = createHttpServer(config);
   await httpServer.listen(config.PORT, config.HOST);
@@ -98,13 +108,7 @@ export async function startServer(config: Config, { quiet = false } = {}) {
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     lock = holdDatabase(config, 'server');
-    database = await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      databaseReadUrl: config.DATABASE_READ_URL,
-      dataDir: config.dataDir,
-      poolSize: config.DATABASE_POOL_SIZE,
-      watchdog: { stallMs: config.DATABASE_STALL_MS, exitMs: config.DATABASE_STALL_EXIT_MS },
-    });
+    database = await openDatabase(databaseOptions(config));
     database.watchdog.superviseMainThread();
     await runMigrations(database);
     // The category tree is reference data: kept up to date at every start, demo data or not.
