@@ -64,29 +64,9 @@ export interface BuildOptions {
   payments?: Partial<PaymentsDeps>;
 }
 
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
+/** The shared services every module receives (context.ts), and the cache bus between processes. */
+async function createContext(options: BuildOptions) {
   const { config, database } = options;
-  const app = Fastify({
-    ...loggerOptions(config),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY === 'true',
-    // On close, idle keep-alive sockets go at once; requests in flight finish first.
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    // Malformed URLs and over-long parameters get the same {detail} answer and headers as any error.
-    frameworkErrors: frameworkErrorHandler,
-    // What Node's parser refuses (431, 408, …) answers {detail} in the caller's language too.
-    clientErrorHandler,
-    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
   const media = options.media ?? createMediaStorage(config);
   const limits = createLimits(config);
   const ctx: AppContext = {
@@ -110,15 +90,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     ctx.callers.onForget = (userId) => cacheBus.callerChanged(userId);
     await cacheBus.listening();
   }
-  app.decorate('ctx', ctx);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([limits.close(), cacheBus?.close()]);
-  });
+  return { ctx, limits, cacheBus };
+}
 
-  registerErrorHandling(app);
+/** Languages, security headers, CORS, compression, uploads and the OpenAPI document. */
+async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(i18n);
   await app.register(securityHeaders, { config });
   await app.register(cors, {
@@ -149,6 +125,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
+  const { config } = options;
+  const app = Fastify({
+    ...loggerOptions(config),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY === 'true',
+    // On close, idle keep-alive sockets go at once; requests in flight finish first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // Malformed URLs and over-long parameters get the same {detail} answer and headers as any error.
+    frameworkErrors: frameworkErrorHandler,
+    // What Node's parser refuses (431, 408, …) answers {detail} in the caller's language too.
+    clientErrorHandler,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { ctx, limits, cacheBus } = await createContext(options);
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([limits.close(), cacheBus?.close()]);
+  });
+
+  registerErrorHandling(app);
+  await registerHttpPlugins(app, config);
 
   registerAuth(app, (token) => ctx.tokens.verify(token), ctx.callers);
 

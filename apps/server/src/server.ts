@@ -93,6 +93,25 @@ function demoLoginsToShow(config: Config, seeded: DemoLogins | null): DemoLogins
   return null;
 }
 
+function databaseOptions(config: Config): Parameters<typeof openDatabase>[0] {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    databaseReadUrl: config.DATABASE_READ_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    watchdog: { stallMs: config.DATABASE_STALL_MS, exitMs: config.DATABASE_STALL_EXIT_MS },
+  };
+}
+
+/**
+ * Background work of this process (order expiry, e-mail delivery, the payments module's TWINT
+ * status poll and bank folder, decision 247): started here, stopped on close.
+ */
+function startModuleJobs(app: Awaited<ReturnType<typeof buildApp>>) {
+  const ports = orderPaymentPorts(app.ctx, orderServicesFor(app.ctx).capture);
+  return startBackgroundJobs(app.ctx, app.log, [...orderJobs, ...mailJobs, ...paymentsJobs(ports)]);
+}
+
 export async function startServer(config: Config, { quiet = false } = {}) {
   const httpServer = createHttpServer(config);
   await httpServer.listen(config.PORT, config.HOST);
@@ -100,13 +119,7 @@ export async function startServer(config: Config, { quiet = false } = {}) {
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     lock = holdDatabase(config, 'server');
-    database = await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      databaseReadUrl: config.DATABASE_READ_URL,
-      dataDir: config.dataDir,
-      poolSize: config.DATABASE_POOL_SIZE,
-      watchdog: { stallMs: config.DATABASE_STALL_MS, exitMs: config.DATABASE_STALL_EXIT_MS },
-    });
+    database = await openDatabase(databaseOptions(config));
     database.watchdog.superviseMainThread();
     await runMigrations(database);
     // The category tree is reference data: kept up to date at every start, demo data or not.
@@ -127,11 +140,7 @@ export async function startServer(config: Config, { quiet = false } = {}) {
       },
     });
 
-    // Background work of this process (order expiry, e-mail delivery): started here, stopped on close.
-    // …and the payments module's: the TWINT status poll and the bank folder (decision 247).
-    const ports = orderPaymentPorts(app.ctx, orderServicesFor(app.ctx).capture);
-    const jobs = startBackgroundJobs(app.ctx, app.log, [...orderJobs, ...mailJobs, ...paymentsJobs(ports)]);
-
+    const jobs = startModuleJobs(app);
     app.addHook('onClose', async () => {
       await jobs.stop();
       await opened.close();

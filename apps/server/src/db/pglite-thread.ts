@@ -90,6 +90,22 @@ class ThreadConnection extends Duplex {
   }
 }
 
+/** Resolves when the thread has opened the database; rejects when it could not. */
+function opened(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const early = (message: FromWorker) => {
+      if (message.type === 'ready') {
+        worker.off('message', early);
+        resolve();
+      } else if (message.type === 'fatal')
+        reject(new Error(`the embedded database did not open: ${message.message}`));
+    };
+    worker.on('message', early);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the embedded database's thread ended (${code})`)));
+  });
+}
+
 /**
  * Starts the thread and opens the database in it (in memory without `dataDir`), from the dump
  * file `loadDataDir` when given (tests start from a migrated template).
@@ -111,18 +127,7 @@ export async function startPgliteThread(dataDir?: string, loadDataDir?: string):
     for (const listener of lostListeners) listener(reason);
   };
 
-  await new Promise<void>((resolve, reject) => {
-    const early = (message: FromWorker) => {
-      if (message.type === 'ready') {
-        worker.off('message', early);
-        resolve();
-      } else if (message.type === 'fatal')
-        reject(new Error(`the embedded database did not open: ${message.message}`));
-    };
-    worker.on('message', early);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the embedded database's thread ended (${code})`)));
-  });
+  await opened(worker);
 
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'data' && message.conn !== undefined && message.bytes)

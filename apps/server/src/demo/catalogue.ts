@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { usernameKey } from '@marktgasse/shared';
 import type { Config } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import {
   categories,
   products,
@@ -130,6 +130,189 @@ function pickRating(r: number): number {
   return 2;
 }
 
+type Tree = Awaited<ReturnType<typeof loadTree>>;
+type CategoryByName = Map<string, Tree[number]>;
+
+/** The demo sellers' and customers' accounts and profiles; their ids by username. */
+async function insertAccounts(
+  tx: Tx,
+  passwordHash: string,
+  categoryByName: CategoryByName,
+  now: number,
+): Promise<Map<string, number>> {
+  const accountRows = [
+    ...DEMO_SELLERS.map((s) => ({
+      username: s.username,
+      usernameKey: usernameKey(s.username),
+      email: s.email,
+      passwordHash,
+    })),
+    ...DEMO_CUSTOMERS.map((c) => ({
+      username: c.username,
+      usernameKey: usernameKey(c.username),
+      email: c.email,
+      passwordHash,
+    })),
+  ];
+  const inserted = await tx
+    .insert(users)
+    .values(accountRows)
+    .returning({ id: users.id, username: users.username });
+  const idOf = new Map(inserted.map((u) => [u.username, u.id]));
+  await tx.insert(profiles).values([
+    ...DEMO_SELLERS.map((s, i) => ({
+      id: idOf.get(s.username)!,
+      userId: idOf.get(s.username)!,
+      status: 'STORE_OWNER' as const,
+      image: logoKey(i),
+      displayName: s.shop,
+      industry: s.industry,
+      headquarter: s.headquarter,
+      description: s.description,
+      createdAt: new Date(now - (DEMO_SELLERS.length - i) * 86_400_000),
+    })),
+    ...DEMO_CUSTOMERS.map((c) => ({
+      id: idOf.get(c.username)!,
+      userId: idOf.get(c.username)!,
+      status: 'CUSTOMER' as const,
+    })),
+  ]);
+  await tx.insert(profileCategories).values(
+    DEMO_SELLERS.flatMap((s) =>
+      s.categories.map((name) => ({
+        profileId: idOf.get(s.username)!,
+        categoryId: categoryByName.get(name)!.id,
+      })),
+    ),
+  );
+
+  return idOf;
+}
+
+/** The demo stores, with their sellers' categories; each seller's store ids. */
+async function insertStores(
+  tx: Tx,
+  idOf: Map<string, number>,
+  categoryByName: CategoryByName,
+): Promise<Map<number, number[]>> {
+  const sellerByName = new Map(DEMO_SELLERS.map((s, i) => [s.username, { ...s, index: i }]));
+  const storeRows = await tx
+    .insert(stores)
+    .values(
+      DEMO_STORES.map((st) => {
+        const seller = sellerByName.get(st.seller)!;
+        const name = `${seller.shop} ${st.town}`;
+        const description = `${seller.industry} mitten in ${st.town}. ${seller.description.split('. ')[0]}.`;
+        return {
+          ownerId: idOf.get(st.seller)!,
+          name,
+          address: `${st.address}, ${st.postcode} ${st.town}`,
+          country: 'Switzerland',
+          city: st.town,
+          latitude: st.latitude.toFixed(6),
+          longitude: st.longitude.toFixed(6),
+          description,
+          phone: `+41 ${st.phone.slice(1)}`,
+          image: logoKey(seller.index),
+        };
+      }),
+    )
+    .returning({ id: stores.id, ownerId: stores.ownerId });
+  await tx.insert(storeCategories).values(
+    DEMO_STORES.flatMap((st, i) =>
+      sellerByName.get(st.seller)!.categories.map((name) => ({
+        storeId: storeRows[i]!.id,
+        categoryId: categoryByName.get(name)!.id,
+      })),
+    ),
+  );
+  const storesOf = new Map<number, number[]>();
+  for (const s of storeRows) storesOf.set(s.ownerId, [...(storesOf.get(s.ownerId) ?? []), s.id]);
+
+  return storesOf;
+}
+
+async function insertProducts(
+  tx: Tx,
+  plan: ReturnType<typeof planProducts>,
+  idOf: Map<string, number>,
+  categoryByName: CategoryByName,
+  now: number,
+) {
+  return tx
+    .insert(products)
+    .values(
+      plan.map((p, i) => {
+        const category = categoryByName.get(p.category)!;
+        return {
+          sellerId: idOf.get(p.seller)!,
+          brand: p.brand,
+          name: p.name,
+          priceRappen: p.priceRappen,
+          description: p.description,
+          image: productImageKey(i),
+          categoryId: category.id,
+          subcategoryId: category.subs.find((s) => s.name === p.subcategory)!.id,
+          vatRate: demoVatRate(p.category, p.subcategory),
+          // Older first, so that ids and creation times agree on "newest".
+          createdAt: new Date(now - (plan.length - i) * 47 * 60_000),
+        };
+      }),
+    )
+    .returning({ id: products.id, sellerId: products.sellerId, createdAt: products.createdAt });
+}
+
+type ProductRow = Awaited<ReturnType<typeof insertProducts>>[number];
+
+/** Stock in each of the seller's stores; some of a second store's at 0. */
+function stockValuesOf(productRows: ProductRow[], storesOf: Map<number, number[]>, random: () => number) {
+  const stockValues: { storeId: number; productId: number; number: number }[] = [];
+  for (const p of productRows) {
+    const own = storesOf.get(p.sellerId) ?? [];
+    own.forEach((storeId, k) => {
+      const zero = random() < 0.12 && k > 0;
+      stockValues.push({ storeId, productId: p.id, number: zero ? 0 : 1 + Math.floor(random() * 40) });
+    });
+  }
+  return stockValues;
+}
+
+/** Reviews of about 40 % of the products, by one to three customers each, in time order. */
+function reviewValuesOf(
+  productRows: ProductRow[],
+  idOf: Map<string, number>,
+  random: () => number,
+  now: number,
+): (typeof reviews.$inferInsert)[] {
+  const customerIds = DEMO_CUSTOMERS.map((c) => idOf.get(c.username)!);
+  const demoCustomer = customerIds[0]!;
+  const reviewValues: (typeof reviews.$inferInsert)[] = [];
+  productRows.forEach((p, i) => {
+    if (random() > 0.4) return;
+    // The demo customer reviewed only a few products, so most stay open for trying the form.
+    const pool = i % 40 === 3 ? customerIds : customerIds.slice(1);
+    const count = 1 + Math.floor(random() * 3);
+    const chosen = new Set<number>();
+    if (pool[0] === demoCustomer) chosen.add(demoCustomer);
+    while (chosen.size < Math.min(count, pool.length)) chosen.add(pool[Math.floor(random() * pool.length)]!);
+    for (const userId of chosen) {
+      const rating = pickRating(random());
+      const comments = REVIEW_COMMENTS[rating]!;
+      const age = p.createdAt.getTime();
+      reviewValues.push({
+        productId: p.id,
+        userId,
+        rating,
+        comment: comments[Math.floor(random() * comments.length)]!,
+        createdAt: new Date(age + Math.floor(random() * (now - age))),
+      });
+    }
+  });
+  // In time order, so that review ids grow with their creation time as in normal use.
+  reviewValues.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
+  return reviewValues;
+}
+
 async function seedDemoCatalogue(
   database: Database,
   media: MediaStorage,
@@ -155,146 +338,11 @@ async function seedDemoCatalogue(
 
   const now = Date.now();
   await database.db.transaction(async (tx) => {
-    const accountRows = [
-      ...DEMO_SELLERS.map((s) => ({
-        username: s.username,
-        usernameKey: usernameKey(s.username),
-        email: s.email,
-        passwordHash,
-      })),
-      ...DEMO_CUSTOMERS.map((c) => ({
-        username: c.username,
-        usernameKey: usernameKey(c.username),
-        email: c.email,
-        passwordHash,
-      })),
-    ];
-    const inserted = await tx
-      .insert(users)
-      .values(accountRows)
-      .returning({ id: users.id, username: users.username });
-    const idOf = new Map(inserted.map((u) => [u.username, u.id]));
-    await tx.insert(profiles).values([
-      ...DEMO_SELLERS.map((s, i) => ({
-        id: idOf.get(s.username)!,
-        userId: idOf.get(s.username)!,
-        status: 'STORE_OWNER' as const,
-        image: logoKey(i),
-        displayName: s.shop,
-        industry: s.industry,
-        headquarter: s.headquarter,
-        description: s.description,
-        createdAt: new Date(now - (DEMO_SELLERS.length - i) * 86_400_000),
-      })),
-      ...DEMO_CUSTOMERS.map((c) => ({
-        id: idOf.get(c.username)!,
-        userId: idOf.get(c.username)!,
-        status: 'CUSTOMER' as const,
-      })),
-    ]);
-    await tx.insert(profileCategories).values(
-      DEMO_SELLERS.flatMap((s) =>
-        s.categories.map((name) => ({
-          profileId: idOf.get(s.username)!,
-          categoryId: categoryByName.get(name)!.id,
-        })),
-      ),
-    );
-
-    const sellerByName = new Map(DEMO_SELLERS.map((s, i) => [s.username, { ...s, index: i }]));
-    const storeRows = await tx
-      .insert(stores)
-      .values(
-        DEMO_STORES.map((st) => {
-          const seller = sellerByName.get(st.seller)!;
-          const name = `${seller.shop} ${st.town}`;
-          const description = `${seller.industry} mitten in ${st.town}. ${seller.description.split('. ')[0]}.`;
-          return {
-            ownerId: idOf.get(st.seller)!,
-            name,
-            address: `${st.address}, ${st.postcode} ${st.town}`,
-            country: 'Switzerland',
-            city: st.town,
-            latitude: st.latitude.toFixed(6),
-            longitude: st.longitude.toFixed(6),
-            description,
-            phone: `+41 ${st.phone.slice(1)}`,
-            image: logoKey(seller.index),
-          };
-        }),
-      )
-      .returning({ id: stores.id, ownerId: stores.ownerId });
-    await tx.insert(storeCategories).values(
-      DEMO_STORES.flatMap((st, i) =>
-        sellerByName.get(st.seller)!.categories.map((name) => ({
-          storeId: storeRows[i]!.id,
-          categoryId: categoryByName.get(name)!.id,
-        })),
-      ),
-    );
-    const storesOf = new Map<number, number[]>();
-    for (const s of storeRows) storesOf.set(s.ownerId, [...(storesOf.get(s.ownerId) ?? []), s.id]);
-
-    const productRows = await tx
-      .insert(products)
-      .values(
-        plan.map((p, i) => {
-          const category = categoryByName.get(p.category)!;
-          return {
-            sellerId: idOf.get(p.seller)!,
-            brand: p.brand,
-            name: p.name,
-            priceRappen: p.priceRappen,
-            description: p.description,
-            image: productImageKey(i),
-            categoryId: category.id,
-            subcategoryId: category.subs.find((s) => s.name === p.subcategory)!.id,
-            vatRate: demoVatRate(p.category, p.subcategory),
-            // Older first, so that ids and creation times agree on "newest".
-            createdAt: new Date(now - (plan.length - i) * 47 * 60_000),
-          };
-        }),
-      )
-      .returning({ id: products.id, sellerId: products.sellerId, createdAt: products.createdAt });
-
-    const stockValues: { storeId: number; productId: number; number: number }[] = [];
-    for (const p of productRows) {
-      const own = storesOf.get(p.sellerId) ?? [];
-      own.forEach((storeId, k) => {
-        const zero = random() < 0.12 && k > 0;
-        stockValues.push({ storeId, productId: p.id, number: zero ? 0 : 1 + Math.floor(random() * 40) });
-      });
-    }
-    await tx.insert(stocks).values(stockValues);
-
-    const customerIds = DEMO_CUSTOMERS.map((c) => idOf.get(c.username)!);
-    const demoCustomer = customerIds[0]!;
-    const reviewValues: (typeof reviews.$inferInsert)[] = [];
-    productRows.forEach((p, i) => {
-      if (random() > 0.4) return;
-      // The demo customer reviewed only a few products, so most stay open for trying the form.
-      const pool = i % 40 === 3 ? customerIds : customerIds.slice(1);
-      const count = 1 + Math.floor(random() * 3);
-      const chosen = new Set<number>();
-      if (pool[0] === demoCustomer) chosen.add(demoCustomer);
-      while (chosen.size < Math.min(count, pool.length))
-        chosen.add(pool[Math.floor(random() * pool.length)]!);
-      for (const userId of chosen) {
-        const rating = pickRating(random());
-        const comments = REVIEW_COMMENTS[rating]!;
-        const age = p.createdAt.getTime();
-        reviewValues.push({
-          productId: p.id,
-          userId,
-          rating,
-          comment: comments[Math.floor(random() * comments.length)]!,
-          createdAt: new Date(age + Math.floor(random() * (now - age))),
-        });
-      }
-    });
-    // In time order, so that review ids grow with their creation time as in normal use.
-    reviewValues.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
-    await tx.insert(reviews).values(reviewValues);
+    const idOf = await insertAccounts(tx, passwordHash, categoryByName, now);
+    const storesOf = await insertStores(tx, idOf, categoryByName);
+    const productRows = await insertProducts(tx, plan, idOf, categoryByName, now);
+    await tx.insert(stocks).values(stockValuesOf(productRows, storesOf, random));
+    await tx.insert(reviews).values(reviewValuesOf(productRows, idOf, random, now));
     await tx.execute(sql`
       update products p set num_reviews = r.n, rating_sum = r.s
       from (select product_id, count(*)::int as n, sum(rating)::int as s from reviews group by product_id) r

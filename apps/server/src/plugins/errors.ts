@@ -73,38 +73,87 @@ function isMalformedMultipart(error: Error): boolean {
   );
 }
 
+/** A typed error of a service: its status and `{detail}`; refusals and probing are logged for the audit. */
+function answerAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.headers) reply.headers(error.headers);
+  if (error.status === 404 && request.user) {
+    // Someone else's order or seller order answers 404: an authenticated caller probing ids shows here.
+    request.log.info(
+      { audit: 'not-found-for-user', status: 404, url: request.url, userId: request.user.id },
+      error.message,
+    );
+  }
+  if (error.status === 401 || error.status === 403) {
+    request.log.warn(
+      {
+        audit: 'access-refused',
+        status: error.status,
+        url: request.url,
+        userId: request.user?.id ?? null,
+      },
+      error.message,
+    );
+  }
+  return reply
+    .status(error.status)
+    .send(
+      error.fieldErrors
+        ? { detail: error.message, errors: error.fieldErrors, ...error.extra }
+        : { detail: error.message, ...error.extra },
+    );
+}
+
+/** The sentence for a 4xx that Fastify itself raised (a body it could not read, say). */
+function frameworkClientDetail(fe: FastifyError, error: Error, status: number): string {
+  if (
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  )
+    return 'The request body is not valid JSON.';
+  if (fe.code === 'FST_REQ_FILE_TOO_LARGE') return IMAGE_TOO_LARGE_MESSAGE;
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return 'This content type is not supported: send JSON or multipart/form-data.';
+  return STATUS_SENTENCES[status] ?? 'The request could not be processed.';
+}
+
+/** What no rule above answered: a database fault (503), data the database refused, a bad multipart body, or a 500. */
+function answerOtherError(error: Error, request: FastifyRequest, reply: FastifyReply, faults: FaultLog) {
+  const fault = databaseFault(error);
+  if (fault) {
+    const logged = faults.record(fault);
+    if (logged)
+      request.log.error(
+        { fault, cause: rootMessage(error), suppressedSinceLastLine: logged.suppressed, url: request.url },
+        `database ${fault}: answering 503`,
+      );
+    const answer = FAULT_ANSWERS[fault];
+    return reply
+      .status(503)
+      .header('retry-after', String(answer.retryAfterSeconds))
+      .send({ detail: answer.detail });
+  }
+  const fromDatabase = databaseClientError(error);
+  if (fromDatabase) {
+    request.log.warn(
+      { err: error, audit: 'client-data-refused-by-database' },
+      'database refused client data',
+    );
+    return reply.status(fromDatabase.status).send({ detail: fromDatabase.detail });
+  }
+  if (isMalformedMultipart(error)) {
+    request.log.warn({ err: error }, 'malformed multipart body');
+    return reply.status(400).send({ detail: 'The multipart body is malformed.' });
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // One line per kind of database fault per 10 s, however many requests fail meanwhile.
   const faults = new FaultLog(10_000);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      if (error.status === 404 && request.user) {
-        // Someone else's order or seller order answers 404: an authenticated caller probing ids shows here.
-        request.log.info(
-          { audit: 'not-found-for-user', status: 404, url: request.url, userId: request.user.id },
-          error.message,
-        );
-      }
-      if (error.status === 401 || error.status === 403) {
-        request.log.warn(
-          {
-            audit: 'access-refused',
-            status: error.status,
-            url: request.url,
-            userId: request.user?.id ?? null,
-          },
-          error.message,
-        );
-      }
-      return reply
-        .status(error.status)
-        .send(
-          error.fieldErrors
-            ? { detail: error.message, errors: error.fieldErrors, ...error.extra }
-            : { detail: error.message, ...error.extra },
-        );
-    }
+    if (error instanceof AppError) return answerAppError(error, request, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFrom(
         error.validation as ZodIssueLike[],
@@ -118,49 +167,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      let detail = STATUS_SENTENCES[status] ?? 'The request could not be processed.';
-      if (
-        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-        fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-        error instanceof SyntaxError
-      ) {
-        detail = 'The request body is not valid JSON.';
-      } else if (fe.code === 'FST_REQ_FILE_TOO_LARGE') {
-        detail = IMAGE_TOO_LARGE_MESSAGE;
-      } else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        detail = 'This content type is not supported: send JSON or multipart/form-data.';
-      }
-      return reply.status(status).send({ detail });
-    }
-    const fault = databaseFault(error);
-    if (fault) {
-      const logged = faults.record(fault);
-      if (logged)
-        request.log.error(
-          { fault, cause: rootMessage(error), suppressedSinceLastLine: logged.suppressed, url: request.url },
-          `database ${fault}: answering 503`,
-        );
-      const answer = FAULT_ANSWERS[fault];
-      return reply
-        .status(503)
-        .header('retry-after', String(answer.retryAfterSeconds))
-        .send({ detail: answer.detail });
-    }
-    const fromDatabase = databaseClientError(error);
-    if (fromDatabase) {
-      request.log.warn(
-        { err: error, audit: 'client-data-refused-by-database' },
-        'database refused client data',
-      );
-      return reply.status(fromDatabase.status).send({ detail: fromDatabase.detail });
-    }
-    if (isMalformedMultipart(error)) {
-      request.log.warn({ err: error }, 'malformed multipart body');
-      return reply.status(400).send({ detail: 'The multipart body is malformed.' });
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+    if (status >= 400 && status < 500)
+      return reply.status(status).send({ detail: frameworkClientDetail(fe, error, status) });
+    return answerOtherError(error, request, reply, faults);
   });
 
   const routes = apiRoutePatterns(app);

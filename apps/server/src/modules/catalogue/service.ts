@@ -3,7 +3,6 @@
  * Every write invalidates the read cache; anonymous lists may be served from it.
  */
 import {
-  nextOffset,
   productCreateSchema,
   productStocksInputSchema,
   productUpdateSchema,
@@ -22,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
+import { pageOf } from '../../lib/list-answer.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { REVIEWS_PER_HOUR } from '../../lib/rate-limiter.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
@@ -155,11 +155,11 @@ export class CatalogueService {
     );
     const pageIds = Array.from(ids.subarray(query.offset, query.offset + query.limit));
     const rows = pageIds.length > 0 ? await this.repo.productsByIds(pageIds) : [];
-    return {
-      results: rows.map((r) => toProduct(this.ctx, r)),
-      count: ids.length,
-      next: nextOffset(query.offset, query.limit, ids.length),
-    };
+    return pageOf(
+      rows.map((r) => toProduct(this.ctx, r)),
+      ids.length,
+      query,
+    );
   }
 
   async latestProducts(): Promise<Product[]> {
@@ -195,11 +195,11 @@ export class CatalogueService {
     ]);
     if (count === 0 && !(await this.repo.liveSellerExists(userId)))
       throw notFound(`User ${userId} does not exist.`);
-    return {
-      results: rows.map((r) => toProduct(this.ctx, r)),
+    return pageOf(
+      rows.map((r) => toProduct(this.ctx, r)),
       count,
-      next: nextOffset(offset, limit, count),
-    };
+      { offset, limit },
+    );
   }
 
   /** Whether a product existed and was deleted (its page answers 410 Gone instead of 404). */

@@ -22,64 +22,69 @@ const KEEP = sql`interval '24 hours'`;
 /** A first request that has not finished after this long died with its process: a retry takes over. */
 const ABANDONED = sql`interval '2 minutes'`;
 
-/**
- * Claims the key for a first request: true when this call owns it now (new, expired, or
- * abandoned by a process that died mid-request with the same request). One statement, so two
- * processes never both own a key.
- */
-export async function claim(db: DbOrTx, id: KeyId, requestHash: string): Promise<boolean> {
-  const rows = await rawRows(
-    db,
-    sql`
-    insert into ${idempotencyKeys} (user_id, route, key, request_hash)
-    values (${id.userId}, ${id.route}, ${id.key}, ${requestHash})
-    on conflict (user_id, route, key) do update
-      set request_hash = excluded.request_hash, status = null, body = null, created_at = now(), started_at = now()
-      where idempotency_keys.created_at < now() - ${KEEP}
-         or (idempotency_keys.status is null
-             and idempotency_keys.started_at < now() - ${ABANDONED}
-             and idempotency_keys.request_hash = excluded.request_hash)
-    returning 1 as claimed`,
-  );
-  return rows.length === 1;
-}
+/** Idempotency keys and their stored answers. Built on the database or on the caller's transaction: `new IdempotencyRepo(tx)`. */
+export class IdempotencyRepo {
+  constructor(readonly db: DbOrTx) {}
 
-export async function find(db: DbOrTx, id: KeyId): Promise<StoredKey | null> {
-  const [row] = await db
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.status,
-      body: idempotencyKeys.body,
-    })
-    .from(idempotencyKeys)
-    .where(whereId(id));
-  return row ?? null;
-}
+  /**
+   * Claims the key for a first request: true when this call owns it now (new, expired, or
+   * abandoned by a process that died mid-request with the same request). One statement, so two
+   * processes never both own a key.
+   */
+  async claim(id: KeyId, requestHash: string): Promise<boolean> {
+    const rows = await rawRows(
+      this.db,
+      sql`
+      insert into ${idempotencyKeys} (user_id, route, key, request_hash)
+      values (${id.userId}, ${id.route}, ${id.key}, ${requestHash})
+      on conflict (user_id, route, key) do update
+        set request_hash = excluded.request_hash, status = null, body = null, created_at = now(), started_at = now()
+        where idempotency_keys.created_at < now() - ${KEEP}
+           or (idempotency_keys.status is null
+               and idempotency_keys.started_at < now() - ${ABANDONED}
+               and idempotency_keys.request_hash = excluded.request_hash)
+      returning 1 as claimed`,
+    );
+    return rows.length === 1;
+  }
 
-/** Stores the first request's answer (in the caller's transaction when it has one). */
-export async function complete(db: DbOrTx, id: KeyId, status: number, body: string): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ status, body })
-    .where(and(whereId(id), isNull(idempotencyKeys.status)));
-}
+  async find(id: KeyId): Promise<StoredKey | null> {
+    const [row] = await this.db
+      .select({
+        requestHash: idempotencyKeys.requestHash,
+        status: idempotencyKeys.status,
+        body: idempotencyKeys.body,
+      })
+      .from(idempotencyKeys)
+      .where(whereId(id));
+    return row ?? null;
+  }
 
-/** Frees a key whose first request failed: a retry runs again (nothing was placed or paid). */
-export async function release(db: DbOrTx, id: KeyId): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(whereId(id), isNull(idempotencyKeys.status)));
-}
+  /** Stores the first request's answer (in the caller's transaction when it has one). */
+  async complete(id: KeyId, status: number, body: string): Promise<void> {
+    await this.db
+      .update(idempotencyKeys)
+      .set({ status, body })
+      .where(and(whereId(id), isNull(idempotencyKeys.status)));
+  }
 
-/** Deletes up to `limit` keys older than the keeping time; answers how many. */
-export async function purgeExpired(db: DbOrTx, limit: number): Promise<number> {
-  const rows = await rawRows(
-    db,
-    sql`
-    delete from ${idempotencyKeys} where (user_id, route, key) in (
-      select user_id, route, key from ${idempotencyKeys}
-      where created_at < now() - ${KEEP} order by created_at limit ${limit})
-    returning 1`,
-  );
-  return rows.length;
+  /** Frees a key whose first request failed: a retry runs again (nothing was placed or paid). */
+  async release(id: KeyId): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(and(whereId(id), isNull(idempotencyKeys.status)));
+  }
+
+  /** Deletes up to `limit` keys older than the keeping time; answers how many. */
+  async purgeExpired(limit: number): Promise<number> {
+    const rows = await rawRows(
+      this.db,
+      sql`
+      delete from ${idempotencyKeys} where (user_id, route, key) in (
+        select user_id, route, key from ${idempotencyKeys}
+        where created_at < now() - ${KEEP} order by created_at limit ${limit})
+      returning 1`,
+    );
+    return rows.length;
+  }
 }
 
 function whereId(id: KeyId) {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import * as repo from './repo.ts';
+import { IdempotencyRepo, type KeyId } from './repo.ts';
 
 /** Printable ASCII without spaces, as clients send UUIDs and similar tokens. */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -65,16 +65,16 @@ export class IdempotencyService {
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
       throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters.');
     }
-    const id: repo.KeyId = { userId: options.userId, route: options.route, key };
+    const id: KeyId = { userId: options.userId, route: options.route, key };
     const hash = createHash('sha256')
       .update(`${options.route}\n${canonical(options.request)}`)
       .digest('hex');
-    if (Math.random() < 0.05) await repo.purgeExpired(this.db, 500);
+    if (Math.random() < 0.05) await new IdempotencyRepo(this.db).purgeExpired(500);
 
     const until = Date.now() + WAIT_MS;
     for (;;) {
-      if (await repo.claim(this.db, id, hash)) return this.first(id, status, options.execute);
-      const stored = await repo.find(this.db, id);
+      if (await new IdempotencyRepo(this.db).claim(id, hash)) return this.first(id, status, options.execute);
+      const stored = await new IdempotencyRepo(this.db).find(id);
       if (stored) {
         if (stored.requestHash !== hash) {
           throw conflict(
@@ -99,7 +99,7 @@ export class IdempotencyService {
   }
 
   private async first<T>(
-    id: repo.KeyId,
+    id: KeyId,
     status: number,
     execute: (store: StoreAnswer) => Promise<T>,
   ): Promise<Answer<T>> {
@@ -107,14 +107,14 @@ export class IdempotencyService {
     let body: T;
     try {
       body = await execute(async (tx, answer) => {
-        await repo.complete(tx, id, status, JSON.stringify(answer));
+        await new IdempotencyRepo(tx).complete(id, status, JSON.stringify(answer));
         stored = true;
       });
     } catch (error) {
-      await repo.release(this.db, id).catch(() => undefined);
+      await new IdempotencyRepo(this.db).release(id).catch(() => undefined);
       throw error;
     }
-    if (!stored) await repo.complete(this.db, id, status, JSON.stringify(body));
+    if (!stored) await new IdempotencyRepo(this.db).complete(id, status, JSON.stringify(body));
     return { status, body, replayed: false };
   }
 }

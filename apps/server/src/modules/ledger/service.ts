@@ -14,7 +14,7 @@ import type { Config } from '../../config/env.ts';
 import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ACCOUNTS, type Posting } from './accounts.ts';
-import * as repo from './repo.ts';
+import { LedgerRepo, type FrozenTerms } from './repo.ts';
 
 export class UnbalancedEntryError extends Error {}
 
@@ -88,7 +88,7 @@ export class LedgerService {
    * transaction): a later change of rates never changes this order. Repeating it keeps the first.
    */
   async freezeTerms(tx: DbOrTx, part: PlacedPart): Promise<void> {
-    await repo.insertTerms(tx, termsRows(await this.settings(tx), part));
+    await new LedgerRepo(tx).insertTerms(termsRows(await this.settings(tx), part));
   }
 
   /** The commission settings in force: the configured default and every rule. */
@@ -96,7 +96,7 @@ export class LedgerService {
     return {
       defaultPercentBp: this.commission.percentBp,
       onShipping: this.commission.onShipping,
-      rules: await repo.commissionRuleRows(tx),
+      rules: await new LedgerRepo(tx).commissionRuleRows(),
     };
   }
 
@@ -105,13 +105,10 @@ export class LedgerService {
    * the placement's transaction (decision 243), each line at its product's VAT rate (decision 235).
    */
   async freezeOrder(tx: DbOrTx, orderId: number): Promise<void> {
-    const parts = await repo.partRows(tx, { orderId });
+    const parts = await new LedgerRepo(tx).partRows({ orderId });
     const settings = await this.settings(tx);
     // One read of the rules and one insert for every part: placement stays fast (decision 243).
-    await repo.insertTerms(
-      tx,
-      parts.flatMap((part) => termsRows(settings, part)),
-    );
+    await new LedgerRepo(tx).insertTerms(parts.flatMap((part) => termsRows(settings, part)));
   }
 
   /** Sets a commission rule; only orders placed afterwards use it. */
@@ -122,7 +119,7 @@ export class LedgerService {
     fixedFeeRappen: number;
   }): Promise<void> {
     try {
-      await repo.upsertCommissionRule(this.db, rule);
+      await new LedgerRepo(this.db).upsertCommissionRule(rule);
     } catch (error) {
       if (pgErrorCode(error) === '23503')
         throw badRequest('The seller or the category of this rule does not exist.');
@@ -131,7 +128,7 @@ export class LedgerService {
   }
 
   listCommissionRules() {
-    return repo.commissionRuleRows(this.db);
+    return new LedgerRepo(this.db).commissionRuleRows();
   }
 
   /** A fulfilled seller part, with the commission and VAT frozen at its placement. */
@@ -139,12 +136,12 @@ export class LedgerService {
     tx: DbOrTx,
     e: { sellerOrderId: number; orderId: number; sellerId: number; at?: Date },
   ): Promise<boolean> {
-    let terms = await repo.partTerms(tx, e.sellerOrderId);
+    let terms = await new LedgerRepo(tx).partTerms(e.sellerOrderId);
     if (terms.lines === 0) {
       // Placed before the ledger was wired (decision 243): its terms are frozen now, from today's rules.
-      for (const part of await repo.partRows(tx, { sellerOrderId: e.sellerOrderId }))
+      for (const part of await new LedgerRepo(tx).partRows({ sellerOrderId: e.sellerOrderId }))
         await this.freezeTerms(tx, part);
-      terms = await repo.partTerms(tx, e.sellerOrderId);
+      terms = await new LedgerRepo(tx).partTerms(e.sellerOrderId);
       if (terms.lines === 0) return false;
     }
     return this.recordFulfilment(tx, {
@@ -160,7 +157,7 @@ export class LedgerService {
     const lines = posting.lines.filter((line) => line.amountRappen !== 0);
     const entry = { ...posting, lines };
     assertBalanced(entry);
-    return (await repo.insertEntry(tx, entry)) !== null;
+    return (await new LedgerRepo(tx).insertEntry(entry)) !== null;
   }
 
   /** The customer's money arrived (order paid). */
@@ -207,7 +204,7 @@ export class LedgerService {
    */
   async recordRefund(tx: DbOrTx, e: RefundEvent): Promise<boolean> {
     const fulfilled =
-      e.sellerOrderId === null ? null : await repo.findEntry(tx, `fulfilment:${e.sellerOrderId}`);
+      e.sellerOrderId === null ? null : await new LedgerRepo(tx).findEntry(`fulfilment:${e.sellerOrderId}`);
     const base = {
       eventKey: `refund:${e.refundId}`,
       kind: 'refund' as const,
@@ -225,7 +222,7 @@ export class LedgerService {
     const commission = shareOf(fulfilled.commissionRappen, fulfilled.grossRappen, e.amountRappen);
     const vat = shareOf(fulfilled.vatRappen, fulfilled.grossRappen, e.amountRappen);
     const sellerPart = e.amountRappen - commission;
-    const stillPending = -(await repo.partBalance(tx, ACCOUNTS.sellerPending, e.sellerOrderId));
+    const stillPending = -(await new LedgerRepo(tx).partBalance(ACCOUNTS.sellerPending, e.sellerOrderId));
     const fromPending = Math.max(0, Math.min(sellerPart, stillPending));
     const seller = { sellerId: e.sellerId, partRef: e.sellerOrderId };
     return this.post(tx, {
@@ -246,7 +243,7 @@ export class LedgerService {
 
   /** Moves what is still pending of every part fulfilled more than `holdDays` ago to available. */
   async releaseDue(tx: DbOrTx, holdDays: number, now = new Date()): Promise<number> {
-    const due = await repo.releasableParts(tx, new Date(now.getTime() - holdDays * DAY_MS));
+    const due = await new LedgerRepo(tx).releasableParts(new Date(now.getTime() - holdDays * DAY_MS));
     let released = 0;
     for (const part of due) {
       const seller = { sellerId: part.sellerId, partRef: part.partRef };
@@ -271,14 +268,17 @@ export class LedgerService {
     sellerId: number,
     db: DbOrTx = this.db,
   ): Promise<{ pending: number; available: number }> {
-    const rows = await repo.balances(db, [ACCOUNTS.sellerPending, ACCOUNTS.sellerAvailable], sellerId);
+    const rows = await new LedgerRepo(db).balances(
+      [ACCOUNTS.sellerPending, ACCOUNTS.sellerAvailable],
+      sellerId,
+    );
     const of = (account: string) => 0 - (rows.find((r) => r.account === account)?.sum ?? 0);
     return { pending: of(ACCOUNTS.sellerPending), available: of(ACCOUNTS.sellerAvailable) };
   }
 
   /** Every seller's available balance (what the platform owes them now), for a payout run. */
   async availableBySeller(tx: DbOrTx): Promise<{ sellerId: number; available: number }[]> {
-    const rows = await repo.balances(tx, [ACCOUNTS.sellerAvailable]);
+    const rows = await new LedgerRepo(tx).balances([ACCOUNTS.sellerAvailable]);
     return rows
       .filter((r) => r.sellerId !== null)
       .map((r) => ({ sellerId: r.sellerId as number, available: -r.sum }))
@@ -315,14 +315,14 @@ export class LedgerService {
   }
 
   async trialBalance(db: DbOrTx = this.db) {
-    const rows = await repo.trialBalance(db);
+    const rows = await new LedgerRepo(db).trialBalance();
     return { accounts: rows, total: rows.reduce((sum, row) => sum + row.sum, 0) };
   }
 }
 
 /** The frozen terms of a part's lines and of its shipping (which takes the highest rate present). */
-function termsRows(settings: CommissionSettings, part: PlacedPart): repo.FrozenTerms[] {
-  const rows: repo.FrozenTerms[] = part.lines.map((line) => ({
+function termsRows(settings: CommissionSettings, part: PlacedPart): FrozenTerms[] {
+  const rows: FrozenTerms[] = part.lines.map((line) => ({
     sellerOrderId: part.sellerOrderId,
     orderItemId: line.orderItemId,
     ...storedTerms(lineTerms(settings, { ...line, sellerId: part.sellerId })),

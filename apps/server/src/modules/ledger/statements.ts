@@ -6,7 +6,7 @@
 import { rappenToDecimal } from '@marktgasse/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import * as repo from './repo.ts';
+import { LedgerRepo } from './repo.ts';
 
 export interface StatementLine {
   date: Date;
@@ -57,8 +57,8 @@ export class StatementsService {
   async list(
     sellerId: number,
   ): Promise<{ id: string; kind: 'month' | 'payout'; from: Date | null; to: Date }[]> {
-    const months = await repo.sellerMonths(this.db, sellerId);
-    const runs = await repo.sellerPayoutTimes(this.db, sellerId);
+    const months = await new LedgerRepo(this.db).sellerMonths(sellerId);
+    const runs = await new LedgerRepo(this.db).sellerPayoutTimes(sellerId);
     const payouts = runs.map((run, i) => ({
       id: `payout-${run.runId}`,
       kind: 'payout' as const,
@@ -75,8 +75,8 @@ export class StatementsService {
     // Half-open [from, to): a payout statement ends just after its payout entry.
     const to = period.kind === 'payout' ? new Date(period.to.getTime() + 1) : period.to;
     const from = period.kind === 'payout' && period.from ? new Date(period.from.getTime() + 1) : period.from;
-    const before = from ? await repo.sellerEntries(this.db, sellerId, null, from) : [];
-    const rows = await repo.sellerEntries(this.db, sellerId, from, to);
+    const before = from ? await new LedgerRepo(this.db).sellerEntries(sellerId, null, from) : [];
+    const rows = await new LedgerRepo(this.db).sellerEntries(sellerId, from, to);
     return {
       ...period,
       openingRappen: before.reduce((sum, row) => sum + row.netRappen, 0),
@@ -97,7 +97,7 @@ export class StatementsService {
     if (month) return { id, kind: 'month' as const, ...month };
     const match = /^payout-(\d{1,9})$/.exec(id);
     if (!match) return null;
-    const runs = await repo.sellerPayoutTimes(this.db, sellerId);
+    const runs = await new LedgerRepo(this.db).sellerPayoutTimes(sellerId);
     const index = runs.findIndex((run) => run.runId === Number(match[1]));
     if (index < 0) return null;
     return { id, kind: 'payout' as const, from: runs[index + 1]?.at ?? null, to: runs[index]!.at };

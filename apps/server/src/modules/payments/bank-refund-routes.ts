@@ -55,6 +55,7 @@ export async function bankRefundRoutes(app: FastifyInstance, ctx: AppContext): P
   const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
     requireUser(request);
   };
+  staffBankRefundRoutes(app, refunds);
 
   api.get(
     '/api/orders/:id/bank-refunds/',
@@ -100,7 +101,11 @@ export async function bankRefundRoutes(app: FastifyInstance, ctx: AppContext): P
       return customerAnswer(rows);
     },
   );
+}
 
+/** Staff with the finance permission: the list of refunds to pay out, and marking one paid out. */
+function staffBankRefundRoutes(app: FastifyInstance, refunds: BankRefunds): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/admin/bank-refunds/',
     {

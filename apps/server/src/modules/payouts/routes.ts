@@ -17,32 +17,48 @@ const executedSchema = z.object({
   transfers: z.array(z.object({ seller: z.number().int(), amount: moneySchema, iban: z.string() })),
 });
 
+/** One transfer of a run as the answers show it. */
+const transferAnswer = (t: { sellerId: number; amountRappen: number; iban: string }) => ({
+  seller: t.sellerId,
+  amount: rappenToDecimal(t.amountRappen),
+  iban: t.iban,
+});
+
+const createSchema = {
+  tags: ['ledger'],
+  summary: 'A payout run: one transfer per seller whose available balance reaches PAYOUT_MINIMUM_CHF',
+  security: bearer,
+  response: { 201: payoutRunSchema, ...errors },
+};
+const pain001Schema = {
+  tags: ['ledger'],
+  summary: 'The run’s ISO 20022 pain.001.001.09 credit-transfer file for the bank',
+  security: bearer,
+  params: idParams,
+  response: { 200: z.string(), ...errors },
+};
+const executedRouteSchema = {
+  tags: ['ledger'],
+  summary: 'Book the run’s transfers as paid out (the bank carried out the file); repeatable',
+  security: bearer,
+  params: idParams,
+  response: { 200: executedSchema, ...errors },
+};
+
 export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new PayoutsService(ctx);
 
   app.post(
     '/api/admin/payouts/',
-    {
-      schema: {
-        tags: ['ledger'],
-        summary: 'A payout run: one transfer per seller whose available balance reaches PAYOUT_MINIMUM_CHF',
-        security: bearer,
-        response: { 201: payoutRunSchema, ...errors },
-      },
-      preValidation: financeOnly,
-    },
+    { schema: createSchema, preValidation: financeOnly },
     async (request, reply) => {
       const caller = requireFinanceStaff(request);
       const run = await service.createRun(caller.id);
       request.log.info({ audit: 'payout-run', userId: caller.id, runId: run.id }, 'payout run created');
       return reply.status(201).send({
         id: run.id,
-        transfers: run.transfers.map((t) => ({
-          seller: t.sellerId,
-          amount: rappenToDecimal(t.amountRappen),
-          iban: t.iban,
-        })),
+        transfers: run.transfers.map(transferAnswer),
         skipped: run.skipped.map((s) => ({ seller: s.sellerId, reason: s.reason })),
       });
     },
@@ -50,16 +66,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
 
   app.get(
     '/api/admin/payouts/:id/pain001/',
-    {
-      schema: {
-        tags: ['ledger'],
-        summary: 'The run’s ISO 20022 pain.001.001.09 credit-transfer file for the bank',
-        security: bearer,
-        params: idParams,
-        response: { 200: z.string(), ...errors },
-      },
-      preValidation: financeOnly,
-    },
+    { schema: pain001Schema, preValidation: financeOnly },
     async (request, reply) => {
       requireFinanceStaff(request);
       const id = idParam(request.params.id, 'payout run');
@@ -74,16 +81,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
 
   app.put(
     '/api/admin/payouts/:id/executed/',
-    {
-      schema: {
-        tags: ['ledger'],
-        summary: 'Book the run’s transfers as paid out (the bank carried out the file); repeatable',
-        security: bearer,
-        params: idParams,
-        response: { 200: executedSchema, ...errors },
-      },
-      preValidation: financeOnly,
-    },
+    { schema: executedRouteSchema, preValidation: financeOnly },
     async (request) => {
       const caller = requireFinanceStaff(request);
       const id = idParam(request.params.id, 'payout run');
@@ -92,11 +90,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
       return {
         id: run.id,
         executedAt: run.executedAt?.toISOString() ?? null,
-        transfers: run.transfers.map((t) => ({
-          seller: t.sellerId,
-          amount: rappenToDecimal(t.amountRappen),
-          iban: t.iban,
-        })),
+        transfers: run.transfers.map(transferAnswer),
       };
     },
   );

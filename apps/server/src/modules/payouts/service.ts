@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { LedgerService } from '../ledger/service.ts';
 import { buildPain001, type PlatformAccount } from './pain001.ts';
-import * as repo from './repo.ts';
+import { PayoutsRepo, type RunRow, type TransferRow } from './repo.ts';
 
 export const SKIP_NO_IBAN = 'no IBAN on the seller’s profile';
 export const SKIP_BELOW_MINIMUM = 'available balance below the payout minimum; it carries forward';
@@ -43,11 +43,11 @@ export class PayoutsService {
       (await this.accounts.payoutAccounts(before.map((b) => b.sellerId))).map((a) => [a.userId, a]),
     );
     return this.db.transaction(async (tx) => {
-      await repo.lockRuns(tx);
+      await new PayoutsRepo(tx).lockRuns();
       const balances = await this.ledger.availableBySeller(tx);
-      const id = await repo.insertRun(tx, createdBy, now);
+      const id = await new PayoutsRepo(tx).insertRun(createdBy, now);
       const result: RunResult = { id, transfers: [], skipped: [] };
-      const rows: repo.TransferRow[] = [];
+      const rows: TransferRow[] = [];
       for (const { sellerId, available } of balances) {
         if (available === 0) continue;
         const account = accounts.get(sellerId);
@@ -72,13 +72,13 @@ export class PayoutsService {
         });
         result.transfers.push({ sellerId, amountRappen: available, iban: account.iban });
       }
-      await repo.insertTransfers(tx, id, rows);
+      await new PayoutsRepo(tx).insertTransfers(id, rows);
       return result;
     });
   }
 
-  async run(id: number): Promise<repo.RunRow> {
-    const run = await repo.findRun(this.db, id);
+  async run(id: number): Promise<RunRow> {
+    const run = await new PayoutsRepo(this.db).findRun(id);
     if (!run) throw notFound(`Payout run ${id} does not exist.`);
     return run;
   }
@@ -94,11 +94,11 @@ export class PayoutsService {
   }
 
   /** The bank carried out the run: each transfer leaves the platform's account, once. */
-  async markExecuted(id: number, now = new Date()): Promise<repo.RunRow> {
+  async markExecuted(id: number, now = new Date()): Promise<RunRow> {
     await this.run(id);
     await this.db.transaction(async (tx) => {
-      if (!(await repo.markExecuted(tx, id, now))) return;
-      const run = await repo.findRun(tx, id);
+      if (!(await new PayoutsRepo(tx).markExecuted(id, now))) return;
+      const run = await new PayoutsRepo(tx).findRun(id);
       for (const t of run?.transfers ?? []) {
         await this.ledger.recordPayoutExecuted(tx, {
           runId: id,

@@ -14,33 +14,49 @@ export interface FrozenRate {
   vatRateBp: number;
 }
 
-export async function frozenRates(db: DbOrTx, sellerOrderIds: number[]): Promise<FrozenRate[]> {
-  if (sellerOrderIds.length === 0) return [];
-  return db
-    .select({
-      sellerOrderId: ledgerLineTerms.sellerOrderId,
-      orderItemId: ledgerLineTerms.orderItemId,
-      vatRateBp: ledgerLineTerms.vatRateBp,
-    })
-    .from(ledgerLineTerms)
-    .where(inArray(ledgerLineTerms.sellerOrderId, sellerOrderIds));
-}
+/** A receipt's reads. Built on the database or on the caller's transaction: `new ReceiptsRepo(tx)`. */
+export class ReceiptsRepo {
+  constructor(readonly db: DbOrTx) {}
 
-export async function productVatRates(
-  db: DbOrTx,
-  productIds: number[],
-): Promise<Map<number, 'standard' | 'reduced' | 'exempt'>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, vatRate: products.vatRate })
-    .from(products)
-    .where(inArray(products.id, productIds));
-  return new Map(rows.map((r) => [r.id, r.vatRate]));
-}
+  async frozenRates(sellerOrderIds: number[]): Promise<FrozenRate[]> {
+    if (sellerOrderIds.length === 0) return [];
+    return this.db
+      .select({
+        sellerOrderId: ledgerLineTerms.sellerOrderId,
+        orderItemId: ledgerLineTerms.orderItemId,
+        vatRateBp: ledgerLineTerms.vatRateBp,
+      })
+      .from(ledgerLineTerms)
+      .where(inArray(ledgerLineTerms.sellerOrderId, sellerOrderIds));
+  }
 
-export async function orderLocale(db: DbOrTx, orderId: number): Promise<string | null> {
-  const [row] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
-  return row?.locale ?? null;
+  async productVatRates(productIds: number[]): Promise<Map<number, 'standard' | 'reduced' | 'exempt'>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: products.id, vatRate: products.vatRate })
+      .from(products)
+      .where(inArray(products.id, productIds));
+    return new Map(rows.map((r) => [r.id, r.vatRate]));
+  }
+
+  async orderLocale(orderId: number): Promise<string | null> {
+    const [row] = await this.db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
+    return row?.locale ?? null;
+  }
+
+  async completedRefunds(orderId: number): Promise<CompletedRefund[]> {
+    const rows = await this.db
+      .select({
+        id: refunds.id,
+        sellerOrderId: refunds.sellerOrderId,
+        amountRappen: refunds.amountRappen,
+        completedAt: refunds.completedAt,
+      })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), isNotNull(refunds.completedAt)))
+      .orderBy(asc(refunds.id));
+    return rows.map((r) => ({ ...r, completedAt: r.completedAt! }));
+  }
 }
 
 export interface CompletedRefund {
@@ -48,18 +64,4 @@ export interface CompletedRefund {
   sellerOrderId: number | null;
   amountRappen: number;
   completedAt: Date;
-}
-
-export async function completedRefunds(db: DbOrTx, orderId: number): Promise<CompletedRefund[]> {
-  const rows = await db
-    .select({
-      id: refunds.id,
-      sellerOrderId: refunds.sellerOrderId,
-      amountRappen: refunds.amountRappen,
-      completedAt: refunds.completedAt,
-    })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), isNotNull(refunds.completedAt)))
-    .orderBy(asc(refunds.id));
-  return rows.map((r) => ({ ...r, completedAt: r.completedAt! }));
 }

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { orderServicesFor } from '../orders/services.ts';
-import * as repo from './repo.ts';
+import { ReceiptsRepo } from './repo.ts';
 
 export interface ReceiptLine {
   name: string;
@@ -73,19 +73,16 @@ export class ReceiptsService {
       lines,
       vat: vatByRate(lines.map(gross)),
       totalRappen: rappen(order.totalAmount),
-      locale: await repo.orderLocale(db, order.id),
+      locale: await new ReceiptsRepo(db).orderLocale(order.id),
     };
   }
 
   private async linesOf(order: Order): Promise<ReceiptLine[]> {
     const db = this.ctx.database.db;
     const parts = order.sellerOrder;
-    const frozen = await repo.frozenRates(
-      db,
-      parts.map((p) => p.id),
-    );
+    const frozen = await new ReceiptsRepo(db).frozenRates(parts.map((p) => p.id));
     const items = parts.flatMap((p) => [...p.onlineOrderItems, ...p.inStoreOrderItems]);
-    const current = await repo.productVatRates(db, [...new Set(items.map((i) => i.product))]);
+    const current = await new ReceiptsRepo(db).productVatRates([...new Set(items.map((i) => i.product))]);
     const frozenOf = (soId: number, itemId: number | null) =>
       frozen.find((f) => f.sellerOrderId === soId && f.orderItemId === itemId)?.vatRateBp;
     const lines: ReceiptLine[] = [];
@@ -118,7 +115,7 @@ export class ReceiptsService {
   /** One credit note per completed refund, newest last, each with the VAT it gives back. */
   async creditNotes(caller: Caller, orderId: number): Promise<CreditNote[]> {
     const data = await this.receipt(caller, orderId);
-    const refunds = await repo.completedRefunds(this.ctx.database.db, orderId);
+    const refunds = await new ReceiptsRepo(this.ctx.database.db).completedRefunds(orderId);
     return refunds.map((refund) => {
       const basisLines = data.lines.filter(
         (l) => refund.sellerOrderId === null || l.sellerOrderId === refund.sellerOrderId,

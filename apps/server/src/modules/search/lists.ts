@@ -6,7 +6,6 @@
  * only when such a parameter was sent; without one its lists are as the spec has them.
  */
 import {
-  nextOffset,
   type Paged,
   productFiltersOf,
   type PagedProducts,
@@ -17,6 +16,7 @@ import {
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/list-answer.ts';
 import { CatalogueService, loadProducts } from '../catalogue/service.ts';
 import { SearchRepo, type ProductScope } from './repo.ts';
 import { SearchService } from './service.ts';
@@ -42,8 +42,7 @@ export async function productListPage(ctx: AppContext, q: ProductListOptionsQuer
     offset: q.offset,
     limit: q.limit,
   });
-  const next = nextOffset(q.offset, q.limit, page.count);
-  return { results: await loadProducts(ctx, page.ids), next, count: page.count };
+  return pageOf(await loadProducts(ctx, page.ids), page.count, q);
 }
 
 /** GET /api/products/user/{id} with sort and filters: one page of the seller's matching products (404 for no live seller). */
@@ -63,9 +62,5 @@ export async function sellerProductList(
     offset,
     limit,
   });
-  return {
-    results: await loadProducts(ctx, page.ids),
-    count: page.count,
-    next: nextOffset(offset, limit, page.count),
-  };
+  return pageOf(await loadProducts(ctx, page.ids), page.count, { offset, limit });
 }

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
-  nextOffset,
   searchQuerySchema,
   searchResponseSchema,
   searchResponseSchemaFor,
   SEARCH_PAGE_SIZES,
 } from '@marktgasse/shared';
-import { plainListHeaders } from '../../lib/list-answer.ts';
+import { listBody, pageOf, plainListHeaders, wantsPage } from '../../lib/list-answer.ts';
 import type { AppContext } from '../../context.ts';
 import { cachedAnswer, markPrivate, sendAnswer } from '../../lib/public-answer.ts';
 import { SearchService, type SearchResult } from './service.ts';
@@ -19,12 +18,7 @@ const pageSizes = Object.entries(SEARCH_PAGE_SIZES)
 
 /** The answer body: the page shape when asked with offset or limit, else the plain list (docs/decisions/118). */
 function body(result: SearchResult): unknown {
-  if (!result.paged) return result.items;
-  return {
-    results: result.items,
-    count: result.count,
-    next: nextOffset(result.offset, result.limit, result.count),
-  };
+  return listBody(pageOf(result.items, result.count, result), result.paged);
 }
 
 /**
@@ -76,7 +70,7 @@ export async function searchRoutes(root: FastifyInstance, ctx: AppContext): Prom
     },
     async (request, reply) => {
       const query = request.query;
-      const paged = query.offset !== undefined || query.limit !== undefined;
+      const paged = wantsPage(query);
       // The owner's view of their store differs from everyone's: never from or into the shared cache.
       const personal =
         !SearchService.isPublic(query.type) || (query.type === 'products_in_my_store' && request.user);

@@ -24,6 +24,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { pageAsked } from '../../lib/list-answer.ts';
 import { requireSeller } from '../../plugins/auth.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { CatalogueService, loadProducts } from '../catalogue/service.ts';
@@ -104,6 +105,31 @@ function foldedNames(tree: Category[]): FoldedNames {
   return names;
 }
 
+/** What a search of any type is asked: the page, the sort, the product filters and the words. */
+function frameOf(query: SearchQuery) {
+  const size = SEARCH_PAGE_SIZES[query.type];
+  const { paged, offset, limit } = pageAsked(query, { page: size.default, max: size.max });
+  const sort = query.sort ?? 'relevance';
+  const filters = isProductSearch(query.type) ? productFiltersOf(query) : {};
+  return { query, paged, offset, limit, sort, filters, text: query.search_string };
+}
+type SearchFrame = ReturnType<typeof frameOf>;
+
+function answerOf(frame: SearchFrame, page: IdPage, items: SearchItem[]): SearchResult {
+  return { items, count: page.count, offset: frame.offset, limit: frame.limit, paged: frame.paged };
+}
+
+/** The search ready to run, named by all its answer depends on. */
+function preparedOf(
+  frame: SearchFrame,
+  scope: object,
+  plan: Plan,
+  run: () => Promise<SearchResult>,
+): PreparedSearch {
+  const { query, sort, filters, offset, limit, paged } = frame;
+  return { key: JSON.stringify([query.type, scope, plan.key, sort, filters, offset, limit, paged]), run };
+}
+
 /** One vocabulary per server (its AppContext), shared by every SearchService of it. */
 const VOCABULARIES = new WeakMap<AppContext, Vocabulary>();
 /** Present in the read cache while the vocabulary is current: a write or the lifetime removes it. */
@@ -133,121 +159,125 @@ export class SearchService {
    * resolve alike share one cached answer, and `run` computes it.
    */
   async prepare(query: SearchQuery, request: FastifyRequest): Promise<PreparedSearch> {
-    const size = SEARCH_PAGE_SIZES[query.type];
-    const paged = query.offset !== undefined || query.limit !== undefined;
-    const offset = query.offset ?? 0;
-    const limit = query.limit ?? (paged ? size.default : size.max);
-    const sort = query.sort ?? 'relevance';
-    const filters = isProductSearch(query.type) ? productFiltersOf(query) : {};
-    const text = query.search_string;
-    const answer = (page: IdPage, items: SearchItem[]): SearchResult => ({
-      items,
-      count: page.count,
-      offset,
-      limit,
-      paged,
-    });
-    const prepared = (scope: object, plan: Plan, run: () => Promise<SearchResult>): PreparedSearch => ({
-      key: JSON.stringify([query.type, scope, plan.key, sort, filters, offset, limit, paged]),
-      run,
-    });
-    const products = async (scope: ProductScope, words = text) => {
-      const plan = await this.plan(words);
-      return prepared(scope, plan, async () => {
-        const page = await this.rank(plan, (matches) =>
-          this.repo.productPage(matches, scope, filters, sort, offset, limit),
-        );
-        return answer(page, await loadProducts(this.ctx, page.ids));
-      });
-    };
-
+    const frame = frameOf(query);
     switch (query.type) {
       case 'products': {
         // The category bar and sidebar send a category's or subcategory's name (spec §2).
-        const named = await this.categoryNamed(text, true);
-        return named ? products(named, '') : products({});
+        const named = await this.categoryNamed(frame.text, true);
+        return named ? this.productSearch(frame, named, '') : this.productSearch(frame, {});
       }
       case 'all':
-        return products({});
+        return this.productSearch(frame, {});
       case 'products_by_seller':
-        return products({ sellerId: required(query.seller_id, 'seller_id', query.type) });
+        return this.productSearch(frame, { sellerId: required(query.seller_id, 'seller_id', query.type) });
       case 'my_products': {
         const caller = requireSeller(request);
         const storeName = query.store_name?.trim();
-        return products({
+        return this.productSearch(frame, {
           sellerId: caller.id,
           storeNamed: storeName ? { ownerId: caller.id, name: storeName } : undefined,
         });
       }
       case 'products_in_store':
-      case 'products_in_my_store': {
-        const storeId = required(query.store_id, 'store_id', query.type);
-        const owner = await this.ctx.cache.getOrLoad(`search:store-owner:${storeId}`, () =>
-          this.repo.storeOwner(storeId),
-        );
-        if (owner === null) throw notFound(`Store ${storeId} does not exist.`);
-        // The owner also sees rows at 0 (their delete button is disabled there); anyone else
-        // sees what the store page shows, with or without a token (issue #15).
-        const ownView = query.type === 'products_in_my_store' && request.user?.id === owner;
-        const scope: ProductScope = { storeId, inStoreStockOnly: !ownView };
-        const plan = await this.plan(text);
-        return prepared(scope, plan, async () => {
-          const page = await this.rank(plan, (matches) =>
-            this.repo.productPage(matches, scope, filters, sort, offset, limit),
-          );
-          const [hits, loaded] = await Promise.all([
-            this.repo.stockHits(storeId, page.ids),
-            loadProducts(this.ctx, page.ids),
-          ]);
-          const byId = new Map(loaded.map((p) => [p.id, p]));
-          return answer(
-            page,
-            hits.flatMap((h) => {
-              const product = byId.get(h.productId);
-              return product ? [{ id: h.stockId, number: h.number, store: h.storeId, product }] : [];
-            }),
-          );
-        });
-      }
+      case 'products_in_my_store':
+        return this.storeProductSearch(frame, request);
       case 'stores':
       case 'map':
-      case 'my_stores': {
-        const ownerId = query.type === 'my_stores' ? requireSeller(request).id : undefined;
-        const named = query.type === 'my_stores' ? null : await this.categoryNamed(text, false);
-        const scope = { ownerId, categoryIds: named?.categoryIds };
-        const plan = await this.plan(named ? '' : text);
-        if (query.type === 'map' && plan.words.length > 0) {
-          return prepared(scope, plan, async () => {
-            const { ids, holdings } = await this.mapMatches(plan, scope);
-            const page = ids.slice(offset, offset + limit);
-            const items = (await this.mapStores(page)).map((s) => ({ ...s, ...holdings.get(s.id) }));
-            return answer({ ids: page, count: ids.length }, items);
-          });
-        }
-        return prepared(scope, plan, async () => {
-          const page = await this.rank(plan, (matches) => this.repo.storePage(matches, scope, offset, limit));
-          return answer(
-            page,
-            query.type === 'map' ? await this.mapStores(page.ids) : await this.stores.storesByIds(page.ids),
-          );
-        });
-      }
-      case 'profiles': {
-        const named = await this.categoryNamed(text, false);
-        const scope = { categoryIds: named?.categoryIds };
-        const plan = await this.plan(named ? '' : text);
-        return prepared(scope, plan, async () => {
-          const page = await this.rank(plan, (matches) =>
-            this.repo.sellerPage(matches, scope, offset, limit),
-          );
-          const rows = await this.repo.sellers(page.ids);
-          return answer(
-            page,
-            rows.map((r) => this.accounts.toSellerSummary({ ...r, categories: [] })),
-          );
-        });
-      }
+      case 'my_stores':
+        return this.storeSearch(frame, request);
+      case 'profiles':
+        return this.profileSearch(frame);
     }
+  }
+
+  private async productSearch(
+    frame: SearchFrame,
+    scope: ProductScope,
+    words = frame.text,
+  ): Promise<PreparedSearch> {
+    const { filters, sort, offset, limit } = frame;
+    const plan = await this.plan(words);
+    return preparedOf(frame, scope, plan, async () => {
+      const page = await this.rank(plan, (matches) =>
+        this.repo.productPage(matches, scope, filters, sort, offset, limit),
+      );
+      return answerOf(frame, page, await loadProducts(this.ctx, page.ids));
+    });
+  }
+
+  /** A store's stock rows (`products_in_store`, `products_in_my_store`). */
+  private async storeProductSearch(frame: SearchFrame, request: FastifyRequest): Promise<PreparedSearch> {
+    const { query, filters, sort, offset, limit } = frame;
+    const storeId = required(query.store_id, 'store_id', query.type);
+    const owner = await this.ctx.cache.getOrLoad(`search:store-owner:${storeId}`, () =>
+      this.repo.storeOwner(storeId),
+    );
+    if (owner === null) throw notFound(`Store ${storeId} does not exist.`);
+    // The owner also sees rows at 0 (their delete button is disabled there); anyone else
+    // sees what the store page shows, with or without a token (issue #15).
+    const ownView = query.type === 'products_in_my_store' && request.user?.id === owner;
+    const scope: ProductScope = { storeId, inStoreStockOnly: !ownView };
+    const plan = await this.plan(frame.text);
+    return preparedOf(frame, scope, plan, async () => {
+      const page = await this.rank(plan, (matches) =>
+        this.repo.productPage(matches, scope, filters, sort, offset, limit),
+      );
+      const [hits, loaded] = await Promise.all([
+        this.repo.stockHits(storeId, page.ids),
+        loadProducts(this.ctx, page.ids),
+      ]);
+      const byId = new Map(loaded.map((p) => [p.id, p]));
+      return answerOf(
+        frame,
+        page,
+        hits.flatMap((h) => {
+          const product = byId.get(h.productId);
+          return product ? [{ id: h.stockId, number: h.number, store: h.storeId, product }] : [];
+        }),
+      );
+    });
+  }
+
+  /** Stores (`stores`, `my_stores`) and the map's stores (`map`). */
+  private async storeSearch(frame: SearchFrame, request: FastifyRequest): Promise<PreparedSearch> {
+    const { query, offset, limit } = frame;
+    const ownerId = query.type === 'my_stores' ? requireSeller(request).id : undefined;
+    const named = query.type === 'my_stores' ? null : await this.categoryNamed(frame.text, false);
+    const scope = { ownerId, categoryIds: named?.categoryIds };
+    const plan = await this.plan(named ? '' : frame.text);
+    if (query.type === 'map' && plan.words.length > 0) {
+      return preparedOf(frame, scope, plan, async () => {
+        const { ids, holdings } = await this.mapMatches(plan, scope);
+        const page = ids.slice(offset, offset + limit);
+        const items = (await this.mapStores(page)).map((s) => ({ ...s, ...holdings.get(s.id) }));
+        return answerOf(frame, { ids: page, count: ids.length }, items);
+      });
+    }
+    return preparedOf(frame, scope, plan, async () => {
+      const page = await this.rank(plan, (matches) => this.repo.storePage(matches, scope, offset, limit));
+      return answerOf(
+        frame,
+        page,
+        query.type === 'map' ? await this.mapStores(page.ids) : await this.stores.storesByIds(page.ids),
+      );
+    });
+  }
+
+  private async profileSearch(frame: SearchFrame): Promise<PreparedSearch> {
+    const named = await this.categoryNamed(frame.text, false);
+    const scope = { categoryIds: named?.categoryIds };
+    const plan = await this.plan(named ? '' : frame.text);
+    return preparedOf(frame, scope, plan, async () => {
+      const page = await this.rank(plan, (matches) =>
+        this.repo.sellerPage(matches, scope, frame.offset, frame.limit),
+      );
+      const rows = await this.repo.sellers(page.ids);
+      return answerOf(
+        frame,
+        page,
+        rows.map((r) => this.accounts.toSellerSummary({ ...r, categories: [] })),
+      );
+    });
   }
 
   /**

@@ -1,6 +1,5 @@
 /** Rules for stores and stock rows: who may create, change and delete them, and their answer shapes. */
 import {
-  nextOffset,
   rappenToDecimal,
   storeCreateSchema,
   storeUpdateSchema,
@@ -16,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
+import { pageOf } from '../../lib/list-answer.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
 import { StoresRepo, type StockJoined, type StockUnits, type StoreJoined } from './repo.ts';
@@ -235,7 +235,11 @@ export class StoresService {
       this.repo.stocksWhere({ storeIds: [storeId], offset, limit }),
     ]);
     if (!store) throw notFound(`Store ${storeId} does not exist.`);
-    return { results: rows.map((r) => this.toStock(r)), count, next: nextOffset(offset, limit, count) };
+    return pageOf(
+      rows.map((r) => this.toStock(r)),
+      count,
+      { offset, limit },
+    );
   }
 
   /** One round trip for a product with stock rows; only a product without any is looked up again (404 or []). */

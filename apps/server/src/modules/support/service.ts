@@ -69,27 +69,7 @@ export class SupportService {
       totalPrice: rappenToDecimal(order.itemsRappen + order.shippingRappen),
       refunded: rappenToDecimal(order.refundedRappen),
       createdAt: order.createdAt.toISOString(),
-      seller_orders: parts.map((so) => ({
-        id: so.id,
-        seller: sellers.find((s) => s.id === so.id)?.name ?? '',
-        seller_id: so.sellerId,
-        items: rappenToDecimal(so.itemsRappen),
-        shipping: rappenToDecimal(so.shippingRappen),
-        isShipped: so.isShipped,
-        isCompleted: so.isCompleted,
-        cancelledAt: so.cancelledAt?.toISOString() ?? null,
-        cancelReason: so.cancelReason,
-        lines: items
-          .filter((i) => i.sellerOrderId === so.id)
-          .map((i) => ({
-            id: i.id,
-            product: i.productId,
-            name: i.name,
-            quantity: i.quantity,
-            price: rappenToDecimal(i.priceRappen),
-            orderType: i.orderType,
-          })),
-      })),
+      seller_orders: sellerPartsOf(parts, items, sellers),
       payments: paid.map((p) => ({
         provider: p.provider,
         reference: p.providerReference,
@@ -201,4 +181,35 @@ export class SupportService {
   async dashboard(): Promise<z.infer<typeof dashboardSchema>> {
     return this.repo.figures();
   }
+}
+
+type OrderParts = Awaited<ReturnType<SupportRepo['orderParts']>>;
+
+/** The order's seller parts with their lines, as the staff's order detail shows them. */
+function sellerPartsOf(
+  parts: OrderParts['parts'],
+  items: OrderParts['items'],
+  sellers: { id: number; name: string }[],
+): OrderDetail['seller_orders'] {
+  return parts.map((so) => ({
+    id: so.id,
+    seller: sellers.find((s) => s.id === so.id)?.name ?? '',
+    seller_id: so.sellerId,
+    items: rappenToDecimal(so.itemsRappen),
+    shipping: rappenToDecimal(so.shippingRappen),
+    isShipped: so.isShipped,
+    isCompleted: so.isCompleted,
+    cancelledAt: so.cancelledAt?.toISOString() ?? null,
+    cancelReason: so.cancelReason,
+    lines: items
+      .filter((i) => i.sellerOrderId === so.id)
+      .map((i) => ({
+        id: i.id,
+        product: i.productId,
+        name: i.name,
+        quantity: i.quantity,
+        price: rappenToDecimal(i.priceRappen),
+        orderType: i.orderType,
+      })),
+  }));
 }

@@ -6,7 +6,7 @@
 import { rappenToDecimal, vatRatePercent } from '@marktgasse/shared';
 import { mulDivHalfUp } from '@marktgasse/shared';
 import type { DbOrTx } from '../../../db/client.ts';
-import * as repo from './repo.ts';
+import { LedgerReportsRepo, type Mismatch } from './repo.ts';
 
 interface RateSum {
   gross: number;
@@ -40,12 +40,12 @@ export async function vatReport(db: DbOrTx, quarter: string) {
     byRate.set(rateBp, sum);
     return sum;
   };
-  for (const sale of await repo.salesByRate(db, quarter)) {
+  for (const sale of await new LedgerReportsRepo(db).salesByRate(quarter)) {
     at(sale.rateBp).gross += sale.grossRappen;
     at(sale.rateBp).vat += sale.vatRappen;
   }
-  const notes = await repo.creditNotesIn(db, quarter);
-  const rates = await repo.partRates(db, [...new Set(notes.map((n) => n.partRef))]);
+  const notes = await new LedgerReportsRepo(db).creditNotesIn(quarter);
+  const rates = await new LedgerReportsRepo(db).partRates([...new Set(notes.map((n) => n.partRef))]);
   for (const note of notes) {
     for (const share of splitCredit(
       note,
@@ -69,7 +69,7 @@ export async function vatReport(db: DbOrTx, quarter: string) {
 }
 
 export async function commissionReport(db: DbOrTx, year: number) {
-  const months = await repo.commissionByMonth(db, year);
+  const months = await new LedgerReportsRepo(db).commissionByMonth(year);
   return {
     year,
     months: months.map((m) => ({ month: m.month, commission: rappenToDecimal(m.rappen) })),
@@ -78,14 +78,14 @@ export async function commissionReport(db: DbOrTx, year: number) {
 }
 
 export async function reconciliation(db: DbOrTx) {
-  const answer = (m: repo.Mismatch) => ({
+  const answer = (m: Mismatch) => ({
     order: m.order,
     reference: m.reference,
     provider: m.providerRappen === null ? null : rappenToDecimal(m.providerRappen),
     ledger: m.ledgerRappen === null ? null : rappenToDecimal(m.ledgerRappen),
   });
-  const captures = await repo.captureMismatches(db);
-  const refunds = await repo.refundMismatches(db);
+  const captures = await new LedgerReportsRepo(db).captureMismatches();
+  const refunds = await new LedgerReportsRepo(db).refundMismatches();
   return {
     captures: { matched: captures.matched, unmatched: captures.unmatched.map(answer) },
     refunds: { matched: refunds.matched, unmatched: refunds.unmatched.map(answer) },

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { mails } from '../mail.ts';
 import * as orderRepo from '../repo.ts';
 
-
 export async function paidMails(ctx: AppContext, tx: DbOrTx, orderId: number) {
   const graph = await orderRepo.loadGraph(tx, { orderIds: [orderId] });
   const order = graph.orders[0]!;
