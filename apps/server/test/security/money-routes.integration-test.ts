@@ -26,7 +26,7 @@ const staff = {} as Record<'support' | 'moderation' | 'admin' | 'finance', TestS
 /** A's order from S: paid, sent (delivered), refunded in part by staff; S was paid out for it. */
 let order: { id: number; part: number; item: number };
 /** B's paid order from T. */
-let orderB: { id: number; item: number };
+let orderB: { id: number; part: number; item: number };
 let runId: number;
 
 async function placePaid(customer: TestUser, shop: Shop): Promise<{ id: number; part: number; item: number }> {
@@ -201,6 +201,20 @@ describe('the staff refund with odd values', () => {
     const notes = await call('GET', `/api/orders/${order.id}/credit-notes/`, customerA);
     expect(notes.json()).toEqual([]);
   });
+
+  it('refunds a line at most its price, even when two refunds race', async () => {
+    const raced = await Promise.all(
+      ['first', 'second'].map((reason) => refund({ item: order.item, amount: '70.00', reason })),
+    );
+    expect(raced.map((r) => r.statusCode).sort(), raced.map((r) => r.body).join('\n')).toEqual([201, 409]);
+    refused(await refund({ item: order.item, amount: '50.01', reason: 'third' }), 409);
+    const accepted = await refund({ item: order.item, amount: '50.00', reason: 'the rest' });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const notes = (await call('GET', `/api/orders/${order.id}/credit-notes/`, customerA)).json() as {
+      amount: string;
+    }[];
+    expect(notes.map((n) => n.amount).sort()).toEqual(['50.00', '70.00']);
+  });
 });
 
 describe('commission rules with odd values', () => {
@@ -251,14 +265,37 @@ describe('payout runs with odd ids', () => {
     expect(await ledger.trialBalance()).toEqual(once);
   });
 
-  it('a second run pays nobody twice', async () => {
+  it('a second run pays nobody twice, nor do two runs started at once', async () => {
     const res = await call('POST', '/api/admin/payouts/', staff.finance);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().transfers).toEqual([]);
+
+    // T's part is delivered and its holding period passes: two runs race for its balance.
+    expect((await call('PUT', `/api/seller-orders/${orderB.part}/send/`, shopT.seller)).statusCode).toBe(200);
+    const later = new Date(Date.now() + 30 * DAY);
+    await releaseHeldEarnings(t.app.ctx, later);
+    const payouts = new PayoutsService(t.app.ctx);
+    const runs = await Promise.all([0, 1].map(() => payouts.createRun(staff.finance.id, later)));
+    const paidToT = runs.flatMap((r) => r.transfers).filter((x) => x.sellerId === shopT.seller.id);
+    expect(paidToT).toHaveLength(1);
+    expect((await new LedgerService(t.database.db).sellerBalance(shopT.seller.id)).available).toBe(0);
   });
 });
 
 describe('receipts and credit notes of someone else, and odd ids', () => {
+  it('answers another customer like a missing order even while the order is unpaid (no 409)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/add/',
+      headers: customerA.auth,
+      payload: orderPayload([{ product: shopS.products[0]! }], { totalPrice: '120.00', totalShippingPrice: '0.00' }),
+    });
+    const unpaid = (res.json() as { id: number }).id;
+    refused(await call('GET', `/api/orders/${unpaid}/receipt/`, customerA), 409);
+    refused(await call('GET', `/api/orders/${unpaid}/receipt/`, customerB), 404);
+    refused(await call('GET', `/api/orders/${unpaid}/credit-notes/1/`, customerB), 404);
+  });
+
   it('answers another customer, a seller and staff like a missing order', async () => {
     for (const user of [customerB, shopS.seller, staff.finance, staff.support]) {
       refused(await call('GET', `/api/orders/${order.id}/receipt/`, user), 404);
