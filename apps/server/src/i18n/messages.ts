@@ -31,6 +31,7 @@ const ID_KINDS: Record<string, Translations> = {
     fr: 'de remboursement bancaire',
     it: 'di rimborso bancario',
   },
+  refund: { de: 'Rückerstattungs-ID', fr: 'de remboursement', it: 'di rimborso' },
   'payout run': { de: 'Auszahlungslauf-ID', fr: 'de versement groupé', it: 'di pagamento cumulativo' },
   review: { de: 'Bewertungs-ID', fr: 'd’avis', it: 'di recensione' },
   report: { de: 'Meldungs-ID', fr: 'de signalement', it: 'di segnalazione' },
@@ -166,6 +167,11 @@ export const MESSAGES: Catalogue = {
     de: 'Dieses Konto hat bereits ein Profil.',
     fr: 'Ce compte a déjà un profil.',
     it: 'Questo conto ha già un profilo.',
+  },
+  'Order {id} has no credit note for refund {refund}.': {
+    de: 'Bestellung {id} hat keine Gutschrift zur Rückerstattung {refund}.',
+    fr: 'La commande {id} n’a pas de note de crédit pour le remboursement {refund}.',
+    it: 'L’ordine {id} non ha una nota di credito per il rimborso {refund}.',
   },
   'Order {id} is not paid yet: its receipt is issued once it is paid.': {
     de: 'Bestellung {id} ist noch nicht bezahlt: Die Quittung wird nach der Zahlung ausgestellt.',
@@ -1471,6 +1477,11 @@ export const MESSAGES: Catalogue = {
     de: 'Nennen Sie einen Verkäufer, eine Kategorie oder beides: Der Standard der Plattform ist COMMISSION_PERCENT.',
     fr: 'Indiquez un vendeur, une catégorie ou les deux : le taux par défaut de la plateforme est COMMISSION_PERCENT.',
     it: 'Indica un venditore, una categoria o entrambi: il valore predefinito della piattaforma è COMMISSION_PERCENT.',
+  },
+  'Account {id} is not a seller: a commission rule names a seller.': {
+    de: 'Das Konto {id} ist kein Verkäufer: Eine Provisionsregel nennt einen Verkäufer.',
+    fr: 'Le compte {id} n’est pas un vendeur : une règle de commission désigne un vendeur.',
+    it: 'L’account {id} non è un venditore: una regola di commissione indica un venditore.',
   },
   'The seller or the category of this rule does not exist.': {
     de: 'Den Verkäufer oder die Kategorie dieser Regel gibt es nicht.',

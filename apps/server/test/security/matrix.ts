@@ -112,6 +112,25 @@ async function freshOrderOfA(w: World): Promise<{ id: number; sellerOrderId: num
   return { id: order.id, sellerOrderId: order.sellerOrder[0]!.id };
 }
 
+/** A paid and then cancelled order of A (one per world): its refund has a credit note. */
+const refundedOrders = new WeakMap<World, Promise<{ id: number; refundId: number }>>();
+function refundedOrderOfA(w: World): Promise<{ id: number; refundId: number }> {
+  const made = refundedOrders.get(w) ?? makeRefundedOrderOfA(w);
+  refundedOrders.set(w, made);
+  return made;
+}
+async function makeRefundedOrderOfA(w: World): Promise<{ id: number; refundId: number }> {
+  const { id } = await freshOrderOfA(w);
+  for (const step of ['pay', 'cancel']) {
+    const res = await w.inject('customerA', { method: 'PUT', url: `/api/orders/${id}/${step}/` });
+    if (res.statusCode !== 200) throw new Error(`refunded order, ${step}: ${res.statusCode} ${res.body}`);
+  }
+  const notes = await w.inject('customerA', { method: 'GET', url: `/api/orders/${id}/credit-notes/` });
+  const [note] = notes.json() as { number: string }[];
+  if (!note) throw new Error(`refunded order ${id} has no credit note: ${notes.body}`);
+  return { id, refundId: Number(note.number.split('-').at(-1)) };
+}
+
 const noSecrets = (_w: World, _role: Role, res: { body: string }) => {
   if (/password|scrypt|token_?version/i.test(res.body))
     throw new Error(`secret field in ${res.body.slice(0, 200)}`);
@@ -509,6 +528,20 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   ],
   'GET /api/orders/:id/credit-notes': [
     { url: (w) => `/api/orders/${w.paidOrder.id}/credit-notes/`, expect: ONLY_A(200) },
+  ],
+  'GET /api/orders/:id/credit-notes/:refund': [
+    {
+      url: async (w) => {
+        const order = await refundedOrderOfA(w);
+        return `/api/orders/${order.id}/credit-notes/${order.refundId}/`;
+      },
+      expect: ONLY_A(200),
+    },
+    {
+      label: 'the refund of another order',
+      url: async (w) => `/api/orders/${w.paidOrder.id}/credit-notes/${(await refundedOrderOfA(w)).refundId}/`,
+      expect: ONLY_A(404),
+    },
   ],
   'POST /api/orders/:id/paypal': [
     // Without PayPal credentials the test provider runs: everyone gets 409 ("not configured")

@@ -9,6 +9,8 @@ import {
   rappenToDecimal,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { AccountsService } from '../accounts/service.ts';
 import { financeOnly, requireFinanceStaff } from './staff.ts';
 import { commissionDefaults, LedgerService } from './service.ts';
 
@@ -61,6 +63,7 @@ export async function commissionRoutes(root: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const caller = requireFinanceStaff(request);
       const body = request.body;
+      if (body.seller !== null) await refuseNonSeller(new AccountsService(ctx), body.seller);
       await ledger.setCommissionRule({
         sellerId: body.seller,
         categoryId: body.category,
@@ -71,4 +74,14 @@ export async function commissionRoutes(root: FastifyInstance, ctx: AppContext): 
       return answer();
     },
   );
+}
+
+/** A rule names a seller: a customer's or staff account (a typo, most likely) is refused, not stored. */
+async function refuseNonSeller(accounts: AccountsService, id: number): Promise<void> {
+  const profile = await accounts.getProfile(id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  if (profile?.status !== 'STORE_OWNER')
+    throw badRequest(`Account ${id} is not a seller: a commission rule names a seller.`);
 }

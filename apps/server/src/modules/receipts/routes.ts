@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { CONTENT_LANGUAGE } from '../../i18n/translate.ts';
 import { idParam } from '../../lib/validation.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { creditNotePdf } from './credit-note-pdf.ts';
 import { RECEIPT_LABELS, receiptLocale } from './labels.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { receiptAnswer, ReceiptsService } from './service.ts';
@@ -21,6 +22,7 @@ const errors = {
   409: errorBodySchema,
 };
 const bearer = [{ bearer: [] }];
+const creditNoteParams = idParams.extend({ refund: z.string().max(20) });
 const signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
@@ -68,6 +70,14 @@ export async function receiptRoutes(root: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
+  creditNoteRoutes(root, service, platform);
+}
+
+type Supplier = { name: string; address: string; vatNumber: string };
+
+/** The credit notes of a paid order: the list, and one as PDF or JSON (decision 280). */
+function creditNoteRoutes(root: FastifyInstance, service: ReceiptsService, platform: Supplier): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/orders/:id/credit-notes/',
     {
@@ -81,5 +91,37 @@ export async function receiptRoutes(root: FastifyInstance, ctx: AppContext): Pro
       preValidation: signedIn,
     },
     async (request) => service.creditNotes(requireUser(request), idParam(request.params.id, 'order')),
+  );
+
+  app.get(
+    '/api/orders/:id/credit-notes/:refund/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'One credit note (by its refund id) as PDF in the order’s language, in the platform’s name, or JSON with Accept: application/json',
+        security: bearer,
+        params: creditNoteParams,
+        response: { 200: creditNoteSchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request, reply) => {
+      const orderId = idParam(request.params.id, 'order');
+      const refundId = idParam(request.params.refund, 'refund');
+      const { note, data } = await service.creditNote(requireUser(request), orderId, refundId);
+      reply.header('vary', 'Accept');
+      if (wantsJson(request)) return note;
+      const language = receiptLocale(data.locale);
+      const pdf = await creditNotePdf(
+        { note, order: orderId, supplier: platform, buyer: data.buyer },
+        language,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="credit-note-${note.number}.pdf"`)
+        .header('content-language', CONTENT_LANGUAGE[language])
+        .send(pdf as never);
+    },
   );
 }

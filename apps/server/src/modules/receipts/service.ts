@@ -17,7 +17,7 @@ import {
   type VatByRate,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { orderServicesFor } from '../orders/services.ts';
 import { ReceiptsRepo } from './repo.ts';
@@ -54,6 +54,8 @@ const vatAnswer = (v: VatByRate) => ({
 const gross = (l: ReceiptLine) => ({ grossRappen: l.unitRappen * l.quantity, vatRateBp: l.vatRateBp });
 
 export const receiptNumber = (orderId: number) => `R-${String(orderId).padStart(6, '0')}`;
+const creditNoteNumber = (orderId: number, refundId: number) =>
+  `C-${String(orderId).padStart(6, '0')}-${refundId}`;
 
 export class ReceiptsService {
   constructor(private readonly ctx: AppContext) {}
@@ -114,15 +116,30 @@ export class ReceiptsService {
 
   /** One credit note per completed refund, newest last, each with the VAT it gives back. */
   async creditNotes(caller: Caller, orderId: number): Promise<CreditNote[]> {
+    return this.notesOf(await this.receipt(caller, orderId));
+  }
+
+  /** The credit note of one refund with its receipt's data; 404 when the order has no such one. */
+  async creditNote(
+    caller: Caller,
+    orderId: number,
+    refundId: number,
+  ): Promise<{ note: CreditNote; data: ReceiptData }> {
     const data = await this.receipt(caller, orderId);
-    const refunds = await new ReceiptsRepo(this.ctx.database.db).completedRefunds(orderId);
+    const note = (await this.notesOf(data)).find((n) => n.number === creditNoteNumber(orderId, refundId));
+    if (!note) throw notFound(`Order ${orderId} has no credit note for refund ${refundId}.`);
+    return { note, data };
+  }
+
+  private async notesOf(data: ReceiptData): Promise<CreditNote[]> {
+    const refunds = await new ReceiptsRepo(this.ctx.database.db).completedRefunds(data.orderId);
     return refunds.map((refund) => {
       const basisLines = data.lines.filter(
         (l) => refund.sellerOrderId === null || l.sellerOrderId === refund.sellerOrderId,
       );
       const vat = refundVat(refund.amountRappen, vatByRate(basisLines.map(gross)));
       return {
-        number: `C-${String(orderId).padStart(6, '0')}-${refund.id}`,
+        number: creditNoteNumber(data.orderId, refund.id),
         receipt: data.number,
         date: zurichDay(refund.completedAt),
         amount: rappenToDecimal(refund.amountRappen),
