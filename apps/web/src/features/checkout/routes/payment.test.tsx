@@ -6,7 +6,10 @@ import type { PaymentMethods } from '@marktgasse/shared';
 import { useI18n } from '../../../i18n';
 import { Component as Payment } from './payment';
 
-function renderPayment(methods: PaymentMethods['methods']) {
+function renderPayment(
+  methods: PaymentMethods['methods'],
+  me: { emailConfirmed: boolean } = { emailConfirmed: true },
+) {
   const answer: PaymentMethods = {
     currency: 'CHF',
     methods,
@@ -16,7 +19,13 @@ function renderPayment(methods: PaymentMethods['methods']) {
   };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 })),
+    vi.fn(async (url: string) =>
+      String(url).includes('/api/users/me/')
+        ? new Response(JSON.stringify({ id: 7, username: 'anna', email: 'anna@example.ch', ...me }), {
+            status: 200,
+          })
+        : new Response(JSON.stringify(answer), { status: 200 }),
+    ),
   );
   const router = createMemoryRouter([{ path: '/payment', element: <Payment /> }], {
     initialEntries: ['/payment'],
@@ -54,5 +63,19 @@ describe('the payment screen', () => {
     expect(((await screen.findByLabelText('PayPal or Credit Card')) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByLabelText('TWINT')).toBeNull();
     expect(screen.queryByLabelText('Invoice (QR-bill)')).toBeNull();
+  });
+
+  it('keeps the invoice for a confirmed e-mail address and says how to confirm it', async () => {
+    renderPayment(
+      [
+        { method: 'PayPal', provider: 'test', clientId: null },
+        { method: 'Invoice', provider: 'bank', clientId: null },
+      ],
+      { emailConfirmed: false },
+    );
+    expect(await screen.findByTestId('invoice-needs-email')).toBeTruthy();
+    expect((screen.getByLabelText('Invoice (QR-bill)') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('PayPal or Credit Card') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('link', { name: /profile page/ }).getAttribute('href')).toBe('/profile');
   });
 });

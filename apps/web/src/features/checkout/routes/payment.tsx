@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { PaymentMethod } from '@marktgasse/shared';
 import { FormContainer } from '../../../components/form-container';
 import { usePageTitle } from '../../../components/page-title';
@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { DEFAULT_PAYMENT_METHOD, useCart } from '../../../stores/cart';
-import { usePaymentMethods } from '../api/payment-methods';
+import { useInvoiceWaitsForEmail, usePaymentMethods } from '../api/payment-methods';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { PAYMENT_LABELS } from '../lib/payment-labels';
 import '../checkout.css';
@@ -30,8 +30,12 @@ export function Component() {
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);
   const offered = usePaymentMethods();
   const methods: PaymentMethod[] = offered.data?.methods.map((m) => m.method) ?? ['PayPal'];
+  const invoiceWaits = useInvoiceWaitsForEmail(
+    methods.includes('Invoice') && Boolean(offered.data?.invoice?.requireConfirmedEmail),
+  );
+  const usable = (m: PaymentMethod) => methods.includes(m) && !(m === 'Invoice' && invoiceWaits);
   const [choice, setChoice] = useState(saved ?? DEFAULT_PAYMENT_METHOD);
-  const method = methods.includes(choice as PaymentMethod) ? choice : DEFAULT_PAYMENT_METHOD;
+  const method = usable(choice as PaymentMethod) ? choice : DEFAULT_PAYMENT_METHOD;
 
   // An address saved before the recipient's name was asked for goes back for the name.
   if (hasOnline && !shippingAddress?.name) return <Navigate to={paths.shipping} replace />;
@@ -65,9 +69,22 @@ export function Component() {
                 label={t(PAYMENT_LABELS[m])}
                 value={m}
                 checked={method === m}
+                disabled={!usable(m)}
+                aria-describedby={hint(m) ? `payment-${m.toLowerCase()}-hint` : undefined}
                 onChange={(e) => setChoice(e.target.value)}
               />
-              {hint(m) && <div className="form-text ms-4">{hint(m)}</div>}
+              {m === 'Invoice' && invoiceWaits ? (
+                <div className="form-text ms-4" id="payment-invoice-hint" data-testid="invoice-needs-email">
+                  {t('checkout.payment.invoiceNeedsEmail')}{' '}
+                  <Link to={paths.profile}>{t('checkout.payment.invoiceNeedsEmailLink')}</Link>
+                </div>
+              ) : (
+                hint(m) && (
+                  <div className="form-text ms-4" id={`payment-${m.toLowerCase()}-hint`}>
+                    {hint(m)}
+                  </div>
+                )
+              )}
             </div>
           ))}
         </fieldset>
