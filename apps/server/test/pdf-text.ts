@@ -20,7 +20,9 @@ function objectsOf(raw: string): Map<number, PdfObject> {
       const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? 0);
       const bytes = Buffer.from(raw.slice(start, start + length), 'latin1');
       try {
-        stream = dict.includes('/FlateDecode') ? inflateSync(bytes).toString('latin1') : bytes.toString('latin1');
+        stream = dict.includes('/FlateDecode')
+          ? inflateSync(bytes).toString('latin1')
+          : bytes.toString('latin1');
       } catch {
         stream = null;
       }
@@ -49,7 +51,8 @@ function cmapOf(cmap: string): Map<number, string> {
     }
   }
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-    for (const c of block[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi)) map.set(parseInt(c[1]!, 16), utf16(c[2]!));
+    for (const c of block[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]+)>/gi))
+      map.set(parseInt(c[1]!, 16), utf16(c[2]!));
   return map;
 }
 
@@ -69,7 +72,8 @@ export function pdfText(pdf: Buffer): string {
     let font = new Map<number, string>();
     for (const t of stream.matchAll(/\/(F\d+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]+)>|\bET\b/g)) {
       if (t[1]) font = fonts.get(t[1]) ?? new Map();
-      else if (t[2]) for (let i = 0; i < t[2].length; i += 4) text += font.get(parseInt(t[2].slice(i, i + 4), 16)) ?? '';
+      else if (t[2])
+        for (let i = 0; i < t[2].length; i += 4) text += font.get(parseInt(t[2].slice(i, i + 4), 16)) ?? '';
       else text += '\n';
     }
   }

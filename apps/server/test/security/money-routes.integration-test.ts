@@ -29,15 +29,24 @@ let order: { id: number; part: number; item: number };
 let orderB: { id: number; part: number; item: number };
 let runId: number;
 
-async function placePaid(customer: TestUser, shop: Shop): Promise<{ id: number; part: number; item: number }> {
+async function placePaid(
+  customer: TestUser,
+  shop: Shop,
+): Promise<{ id: number; part: number; item: number }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/orders/add/',
     headers: customer.auth,
-    payload: orderPayload([{ product: shop.products[0]! }], { totalPrice: '120.00', totalShippingPrice: '0.00' }),
+    payload: orderPayload([{ product: shop.products[0]! }], {
+      totalPrice: '120.00',
+      totalShippingPrice: '0.00',
+    }),
   });
   expect(res.statusCode, res.body).toBe(201);
-  const body = res.json() as { id: number; sellerOrder: { id: number; onlineOrderItems: { id: number }[] }[] };
+  const body = res.json() as {
+    id: number;
+    sellerOrder: { id: number; onlineOrderItems: { id: number }[] }[];
+  };
   const pay = await call('PUT', `/api/orders/${body.id}/pay/`, customer);
   expect(pay.statusCode, pay.body).toBe(200);
   const part = body.sellerOrder[0]!;
@@ -242,7 +251,9 @@ describe('commission rules with odd values', () => {
     refused(await put({ category: 999_999_999, percent: '10' }), 400);
     const customer = await put({ seller: customerA.id, percent: '10' });
     refused(customer, 400);
-    expect(customer.json().detail).toBe(`Account ${customerA.id} is not a seller: a commission rule names a seller.`);
+    expect(customer.json().detail).toBe(
+      `Account ${customerA.id} is not a seller: a commission rule names a seller.`,
+    );
     refused(await put({ seller: staff.support.id, percent: '10' }), 400);
     expect((await call('GET', '/api/admin/commission-rules/', staff.finance)).json()).toEqual(before);
     expect((await put({ seller: shopT.seller.id, percent: '12.5' })).statusCode).toBe(200);
@@ -288,7 +299,10 @@ describe('receipts and credit notes of someone else, and odd ids', () => {
       method: 'POST',
       url: '/api/orders/add/',
       headers: customerA.auth,
-      payload: orderPayload([{ product: shopS.products[0]! }], { totalPrice: '120.00', totalShippingPrice: '0.00' }),
+      payload: orderPayload([{ product: shopS.products[0]! }], {
+        totalPrice: '120.00',
+        totalShippingPrice: '0.00',
+      }),
     });
     const unpaid = (res.json() as { id: number }).id;
     refused(await call('GET', `/api/orders/${unpaid}/receipt/`, customerA), 409);

@@ -99,9 +99,9 @@ describe('the credit note as PDF', () => {
 
     const other = await refundedOrder('de-CH');
     expect((await get(other.customer, url)).statusCode).toBe(404);
-    expect((await get(customer, `/api/orders/${orderId}/credit-notes/${refundOf(other.note)}/`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await get(customer, `/api/orders/${orderId}/credit-notes/${refundOf(other.note)}/`)).statusCode,
+    ).toBe(404);
     expect((await get(customer, `/api/orders/${orderId}/credit-notes/999999/`)).statusCode).toBe(404);
     const bad = await get(customer, `/api/orders/${orderId}/credit-notes/-1/`);
     expect(bad.statusCode).toBe(400);
