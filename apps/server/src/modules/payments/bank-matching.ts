@@ -28,8 +28,17 @@ export type ReturnReason = 'overpaid' | 'cancelled' | 'expired' | 'alreadyPaid' 
 
 export type Verdict =
   | { outcome: 'unmatched' }
-  /** The order is paid by this credit (with what came before); `returnRappen` is any excess. */
-  | { outcome: 'booked'; orderId: number; returnRappen: number; reason: 'overpaid' | null }
+  /**
+   * The order is paid by this credit (with what came before); `returnRappen` is any excess,
+   * `paidRappen` the order's whole amount that the credits together pay.
+   */
+  | {
+      outcome: 'booked';
+      orderId: number;
+      paidRappen: number;
+      returnRappen: number;
+      reason: 'overpaid' | null;
+    }
   | { outcome: 'underpaid'; orderId: number; stillDueRappen: number }
   | { outcome: 'toReturn'; orderId: number; reason: ReturnReason };
 
@@ -52,5 +61,11 @@ export function classifyCredit(
   if (credit.amountRappen < due)
     return { outcome: 'underpaid', orderId, stillDueRappen: due - credit.amountRappen };
   const excess = credit.amountRappen - due;
-  return { outcome: 'booked', orderId, returnRappen: excess, reason: excess > 0 ? 'overpaid' : null };
+  return {
+    outcome: 'booked',
+    orderId,
+    paidRappen: order.totalRappen,
+    returnRappen: excess,
+    reason: excess > 0 ? 'overpaid' : null,
+  };
 }

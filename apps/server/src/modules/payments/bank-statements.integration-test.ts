@@ -35,6 +35,8 @@ class FakeInvoiceOrders implements InvoiceOrders {
     const order = this.orders.get(orderId);
     if (this.expiresOnBooking.has(orderId) && order) order.status = 'expired';
     if (!order || order.status !== 'unpaid') return false;
+    // As the orders side does: only the order's whole amount pays it.
+    if (payment.amountRappen !== order.totalRappen) return false;
     order.status = 'paid';
     this.paid.push({ orderId, ...payment });
     return true;
@@ -145,7 +147,9 @@ describe('POST /api/admin/bank-statements/', () => {
     expect(first.underpaid[0]).toMatchObject({ orderId: id, stillDue: '40.00' });
     const rest = (await upload(camt054([{ amount: '40.00', qrReference: ref }]))).json();
     expect(rest.booked).toEqual([expect.objectContaining({ orderId: id, amount: '40.00' })]);
-    expect(orders.paid.filter((p) => p.orderId === id)).toHaveLength(1);
+    expect(orders.paid.filter((p) => p.orderId === id)).toEqual([
+      expect.objectContaining({ amountRappen: 10_000 }),
+    ]);
     expect(orders.orders.get(id)?.status).toBe('paid');
   });
 

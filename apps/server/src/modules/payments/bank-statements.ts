@@ -175,8 +175,9 @@ export class BankStatementService {
   ): Promise<Verdict> {
     let paid: boolean;
     try {
+      // The whole amount: an underpayment's rest pays the order with what came before.
       paid = await this.orders.markPaid(verdict.orderId, {
-        amountRappen: credit.amountRappen - verdict.returnRappen,
+        amountRappen: verdict.paidRappen,
         bankReference: credit.key,
       });
     } catch (error) {
