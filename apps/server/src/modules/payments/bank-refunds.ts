@@ -136,7 +136,7 @@ export async function askForRefundAccounts(ctx: AppContext): Promise<number> {
     const sent = await db.transaction(async (tx) => {
       if (!(await repo.claimAccountRequest(tx, line.id))) return false;
       const customer = await repo.findOrderCustomer(tx, line.orderId);
-      if (customer) await queueMail(tx, [refundAccountMail(ctx, customer, line)]);
+      if (customer) await queueMail(tx, [refundAccountMail(ctx, customer, customer.locale, line)]);
       return customer !== null;
     });
     if (sent) asked += 1;

@@ -32,8 +32,8 @@ export async function sendInvoiceReminders(ctx: AppContext): Promise<number> {
     for (const order of due) {
       const queued = await db.transaction(async (tx) => {
         if (!(await repo.claimReminder(tx, order.orderId))) return false;
-        const mail = invoiceReminderMail(ctx, order, {
-          id: order.orderId,
+        const mail = invoiceReminderMail(ctx, order, order.locale, {
+          orderId: order.orderId,
           totalRappen: order.totalRappen,
           dueAt: invoiceDueAt(ctx.config, order.expiresAt),
           expiresAt: order.expiresAt,

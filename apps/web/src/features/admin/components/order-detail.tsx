@@ -9,11 +9,13 @@ import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session';
 import { useAdminOrder } from '../api/queries';
+import { UserPasswordReset } from '../password-reset/user-password-reset';
 import { CancelPartDialog, RefundDialog } from './order-actions';
 
 /**
  * One order for support: seller parts and lines, payments, refunds, stock holds. Support may
- * cancel a part not yet sent; finance may refund part of a delivered line. The buttons mirror
+ * cancel a part not yet sent and send the customer a password reset e-mail; finance may refund
+ * part of a delivered line. The buttons mirror
  * the permissions; the server enforces them.
  */
 export function OrderDetail() {
@@ -33,6 +35,7 @@ export function OrderDetail() {
         {o.customer} ({o.customer_email}) · {t(`admin.status.${o.status}`)} · {format.money(o.totalPrice)} ·{' '}
         {format.date(o.createdAt)} {format.time(o.createdAt)}
       </p>
+      {permissions.includes('support') && <UserPasswordReset userId={o.customer_id} />}
       {o.seller_orders.map((so) => (
         <Card key={so.id} className="mb-3">
           <Card.Header>

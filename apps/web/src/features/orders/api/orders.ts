@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import {
   ORDERS_PAGE_SIZE,
+  type CreditNote,
   type Order,
   type PagedOrders,
   type PagedSellerOrders,
@@ -25,6 +26,13 @@ export interface PaymentConfig {
   clientId: string | null;
   currency: 'CHF';
 }
+
+/** The credit notes of a paid order, one per completed refund (decision 280). */
+export const creditNotesQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: ['orders', orderId, 'credit-notes'],
+    queryFn: ({ signal }) => api<CreditNote[]>(`/api/orders/${orderId}/credit-notes/`, { signal }),
+  });
 
 /** The caller's orders, newest first, a page at a time ("Load More" asks for `next`). */
 export const myOrdersQuery = () =>
