@@ -128,7 +128,7 @@ function staffResetRoute(root: FastifyInstance, emails: AccountEmails): void {
   root.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/users/:id/password-reset/',
     {
-      preHandler: requirePermission('support'),
+      preValidation: requirePermission('support'),
       schema: {
         tags: ['admin'],
         summary: 'Send an account a password reset e-mail (support), with a reason for the audit log',

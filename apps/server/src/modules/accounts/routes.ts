@@ -1,45 +1,37 @@
-/* eslint-disable max-lines-per-function -- split in progress by its owner (issue 30) */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   idParams,
   loginResponseSchema,
   loginSchema,
   otpRequiredSchema,
-  profileCreateSchema,
-  profileSchema,
   registrationSchema,
   roleSchema,
-  sellerListQuerySchema,
-  sellerSummarySchema,
   userSchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { negotiateLanguage } from '../../i18n/translate.ts';
 import { requireStaff, requireUser } from '../../plugins/auth.ts';
-import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
-import { cachedAnswer, sendAnswer } from '../../lib/public-answer.ts';
 import { accountEmailRoutes } from './email-routes.ts';
+import { profileRoutes } from './profile-routes.ts';
+import { bearer, errors } from './route-parts.ts';
 import { AccountsService } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
-const bearer = [{ bearer: [] }];
-
+/** Accounts and sessions; the profiles' routes are in profile-routes.ts, the e-mail ones in email-routes.ts. */
 export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new AccountsService(ctx);
   await accountEmailRoutes(root, ctx);
+  signInRoutes(root, service);
+  sessionRoutes(root, service);
+  userRoutes(root, service);
+  profileRoutes(root, ctx, service);
+}
 
+/** Creating an account and signing in: answers carry access tokens. */
+function signInRoutes(root: FastifyInstance, service: AccountsService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/users/registration/',
     {
@@ -91,7 +83,11 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
       }
     },
   );
+}
 
+/** The caller’s session: signing out, who am I. */
+function sessionRoutes(root: FastifyInstance, service: AccountsService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/users/logout/',
     {
@@ -122,7 +118,11 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
     },
     async (request) => service.me(requireUser(request)),
   );
+}
 
+/** The users list (staff) and deleting the own account. */
+function userRoutes(root: FastifyInstance, service: AccountsService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/users/',
     {
@@ -156,130 +156,6 @@ export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Pr
       await service.deleteAccount(caller, id);
       request.log.info({ audit: 'account-deleted', userId: id }, 'account deleted');
       return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/profiles/new/',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Create a profile (once) with status CUSTOMER or STORE_OWNER: the caller’s with a token; without one (spec §4), `user` registered moments ago from this address and without a profile',
-        security: [...bearer, {}],
-        body: profileCreateSchema,
-        response: { 201: profileSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const profile = await service.createProfile(
-        request.user,
-        request.body.user,
-        request.body.status,
-        request.ip,
-      );
-      return reply.status(201).send(profile);
-    },
-  );
-
-  app.get(
-    '/api/profiles/',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'The profiles the sellers page shows ("Back" reloads them): every seller profile. Customers are not listed (docs/decisions/144).',
-        response: { 200: z.array(profileSchema) },
-      },
-    },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, 'profiles:all', z.array(profileSchema), async () =>
-          (await service.repo.listProfiles({ status: 'STORE_OWNER' })).map((p) => service.toProfile(p)),
-        ),
-      ),
-  );
-
-  app.get(
-    '/api/profiles/sellers/',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Seller profiles, optionally of one category (by name)',
-        querystring: sellerListQuerySchema,
-        response: { 200: z.array(sellerSummarySchema) },
-      },
-    },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(
-          ctx,
-          `profiles:sellers:${request.query.category ?? ''}`,
-          z.array(sellerSummarySchema),
-          async () =>
-            (await service.sellers(request.query.category || undefined)).map((p) =>
-              service.toSellerSummary(p),
-            ),
-        ),
-      ),
-  );
-
-  app.get(
-    '/api/profiles/latest-sellers/',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The newest sellers',
-        response: { 200: z.array(sellerSummarySchema) },
-      },
-    },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, 'profiles:latest-sellers', z.array(sellerSummarySchema), async () =>
-          (await service.repo.listProfiles({ status: 'STORE_OWNER', limit: 6, newestFirst: true })).map((p) =>
-            service.toSellerSummary(p),
-          ),
-        ),
-      ),
-  );
-
-  app.get(
-    '/api/profiles/:id/',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'One profile (its id is its user’s id)',
-        params: idParams,
-        response: { 200: profileSchema, ...errors },
-      },
-    },
-    async (request) => service.getProfile(idParam(request.params.id, 'profile'), request.user?.id),
-  );
-
-  app.patch(
-    '/api/profiles/:id/',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Change the own profile (multipart: image, category repeated, industry, headquarter, description; or JSON)',
-        security: bearer,
-        params: idParams,
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: profileSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const caller = requireUser(request);
-      const id = idParam(request.params.id, 'profile');
-      const form = await readForm(request);
-      return service.updateProfile(caller, id, form.fields, form.file);
     },
   );
 }

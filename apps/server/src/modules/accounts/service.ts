@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- split in progress by its owner (issue 30) */
 import type {
   LoginResponse,
   StaffLoginResponse,
@@ -335,24 +334,9 @@ export class AccountsService {
         'accountHolder',
       ]),
     );
-    if (input.displayName !== undefined && input.displayName !== existing.profile.displayName) {
-      if (existing.profile.status !== 'STORE_OWNER' && input.displayName !== '') {
-        const message = 'Only seller accounts have a shop name.';
-        throw badRequest(message, [{ field: 'displayName', message }]);
-      }
-      if (input.displayName !== '' && (await this.repo.shopNameTaken(input.displayName, caller.id)))
-        throw shopNameTaken(input.displayName);
-    }
-    let categoryIds: number[] | undefined;
-    if (input.category) {
-      categoryIds = [...new Set(input.category)];
-      const found = await this.repo.existingCategoryIds(categoryIds);
-      const missing = categoryIds.filter((c) => !found.includes(c));
-      if (missing.length)
-        throw badRequest(`Category ${missing[0]} does not exist.`, [
-          { field: 'category', message: `Category ${missing[0]} does not exist.` },
-        ]);
-    }
+    if (input.displayName !== undefined && input.displayName !== existing.profile.displayName)
+      await this.checkShopName(input.displayName, existing.profile.status, caller.id);
+    const categoryIds = input.category ? await this.existingCategories(input.category) : undefined;
     const values: Record<string, string | null> = {};
     if (input.industry !== undefined) values.industry = input.industry;
     if (input.headquarter !== undefined) values.headquarter = input.headquarter;
@@ -379,6 +363,27 @@ export class AccountsService {
     // The replaced image is nobody's any more (orders copy product images, never profile ones).
     if (values.image && existing.profile.image) await discardImage(this.ctx.media, existing.profile.image);
     return this.getProfile(id, caller.id);
+  }
+
+  /** A new shop name: only sellers have one (clearing it is allowed), and no other shop has it. */
+  private async checkShopName(name: string, status: Role, userId: number): Promise<void> {
+    if (status !== 'STORE_OWNER' && name !== '') {
+      const message = 'Only seller accounts have a shop name.';
+      throw badRequest(message, [{ field: 'displayName', message }]);
+    }
+    if (name !== '' && (await this.repo.shopNameTaken(name, userId))) throw shopNameTaken(name);
+  }
+
+  /** The profile's categories without repeats; a 400 naming the first one that does not exist. */
+  private async existingCategories(asked: number[]): Promise<number[]> {
+    const categoryIds = [...new Set(asked)];
+    const found = await this.repo.existingCategoryIds(categoryIds);
+    const missing = categoryIds.filter((c) => !found.includes(c));
+    if (missing.length)
+      throw badRequest(`Category ${missing[0]} does not exist.`, [
+        { field: 'category', message: `Category ${missing[0]} does not exist.` },
+      ]);
+    return categoryIds;
   }
 
   /** Inside the rename's transaction, under the skeleton's lock: 409 when another shop looks the same. */

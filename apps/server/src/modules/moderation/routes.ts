@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- split in progress by its owner (issue 30) */
 /**
  * The moderation API (issue 29): products, sellers, reviews. Every route is guarded by
  * `requirePermission('moderation')`: anyone else gets the 404 of a missing route.
@@ -32,11 +31,21 @@ function acting(request: FastifyRequest, reason: string): Acting {
   return { staff: request.user as Caller, reason, address: request.ip };
 }
 
+type Guard = ReturnType<typeof requirePermission>;
+
 export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new ModerationService(ctx);
   const moderation = requirePermission('moderation');
+  productHidingRoutes(root, service, moderation);
+  sellerSuspensionRoutes(root, service, moderation);
+  listRoutes(root, service, moderation);
+  reviewRoutes(root, service, moderation);
+  ownShopRoutes(root, service);
+}
 
+/** Hiding a product and showing it again. */
+function productHidingRoutes(root: FastifyInstance, service: ModerationService, moderation: Guard): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   for (const [verb, hide] of [
     ['hide', true],
     ['unhide', false],
@@ -64,7 +73,11 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
         ),
     );
   }
+}
 
+/** Suspending a seller and reinstating them. */
+function sellerSuspensionRoutes(root: FastifyInstance, service: ModerationService, moderation: Guard): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   for (const [verb, suspend] of [
     ['suspend', true],
     ['reinstate', false],
@@ -92,9 +105,11 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
         ),
     );
   }
+}
 
-  listRoutes(root, service, moderation);
-
+/** The reviews list and removing a review. */
+function reviewRoutes(root: FastifyInstance, service: ModerationService, moderation: Guard): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/reviews/',
     {
@@ -128,7 +143,11 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
       return reply.status(204).send(null);
     },
   );
+}
 
+/** What a seller sees of moderation: any signed-in caller, about their own shop. */
+function ownShopRoutes(root: FastifyInstance, service: ModerationService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/moderation/mine/',
     {
@@ -159,11 +178,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
 }
 
 /** The lists staff find what to moderate in (decision 257). */
-function listRoutes(
-  root: FastifyInstance,
-  service: ModerationService,
-  moderation: ReturnType<typeof requirePermission>,
-): void {
+function listRoutes(root: FastifyInstance, service: ModerationService, moderation: Guard): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/products/',

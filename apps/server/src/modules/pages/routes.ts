@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- split in progress by its owner (issue 30) */
 /**
  * The public pages at their path addresses (docs/decisions/210): `/{lang}/…` server-rendered
  * with their data, head and structured data; the bare addresses send the visitor to their
@@ -45,10 +44,23 @@ function searchAsked(query: Record<string, string | string[] | undefined>): Sear
 /** A positive integer id from a path segment, or null. */
 const pageId = (value: string) => (/^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
 
+/** The language of a `/:lang/…` address, or null (a 404 as for any unknown address). */
+const languageOf = (request: FastifyRequest<{ Params: LangParams }>) =>
+  isPageLanguage(request.params.lang) ? request.params.lang : null;
+
 export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documents: PageDocuments) {
   const origin = siteOrigin(ctx.config);
   const service = new PagesService(ctx, origin);
+  const answers = pageAnswers(ctx, service, origin, documents);
+  listPageRoutes(app, answers);
+  shopPageRoutes(app, answers);
+  appPageRoutes(app, answers);
+  await sitemapRoutes(app, ctx, service, origin);
+  await ogImageRoutes(app, ctx);
+}
 
+/** How the page routes answer: an HTML page as it is, the app's shell, a rendered page. */
+function pageAnswers(ctx: AppContext, service: PagesService, origin: string, documents: PageDocuments) {
   const send = (reply: FastifyReply, status: number, html: string, cacheable: boolean) =>
     reply
       .status(status)
@@ -91,10 +103,12 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     return sendAnswer(request, reply, rendered, HTML);
   }
 
-  /** The language of a `/:lang/…` address, or a 404 as for any unknown address. */
-  const languageOf = (request: FastifyRequest<{ Params: LangParams }>) =>
-    isPageLanguage(request.params.lang) ? request.params.lang : null;
+  return { service, origin, documents, send, shell, page };
+}
+type PageAnswers = ReturnType<typeof pageAnswers>;
 
+/** The home page's shelves and search results. */
+function listPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnswers): void {
   app.get<{ Params: LangParams; Querystring: Record<string, string | undefined> }>(
     '/:lang/',
     (request, reply) => {
@@ -120,7 +134,10 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
       return page(request, reply, language, () => service.search(language, asked, request));
     },
   );
+}
 
+/** A product's page, a seller's, the sellers'. */
+function shopPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnswers): void {
   app.get<{ Params: LangParams & { id: string } }>('/:lang/product/:id', productPage);
   app.get<{ Params: LangParams & { id: string; slug: string } }>('/:lang/product/:id/:slug', productPage);
   async function productPage(
@@ -147,7 +164,10 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
     if (!language) return reply.callNotFound();
     return page(request, reply, language, () => service.sellers(language));
   });
+}
 
+/** The map, the app's other screens, the entry `/` and the bare addresses. */
+function appPageRoutes(app: FastifyInstance, { origin, documents, send, shell }: PageAnswers): void {
   // The map draws in the browser (WebGL); its address still has a head of its own.
   app.get<{ Params: LangParams }>('/:lang/map', (request, reply) => {
     const language = languageOf(request);
@@ -174,7 +194,4 @@ export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documen
       const language = pickLanguage(request.headers['accept-language']);
       return reply.header('vary', 'accept-language').redirect(inLanguage(language, request.url), 302);
     });
-
-  await sitemapRoutes(app, ctx, service, origin);
-  await ogImageRoutes(app, ctx);
 }

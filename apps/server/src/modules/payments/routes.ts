@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- split in progress by its owner (issue 30) */
 /**
  * The payments module's HTTP edge: what this installation offers, and the staff import of bank
  * files (camt.054/053 as the body, or as the multipart file `file`).
@@ -99,7 +98,6 @@ export async function paymentsRoutes(
   ctx: AppContext,
   deps: Partial<PaymentsDeps> = {},
 ): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const bankStatements = new BankStatementService(
     ctx.database.db,
     deps.invoiceOrders ?? unwiredInvoiceOrders,
@@ -117,7 +115,13 @@ export async function paymentsRoutes(
     { parseAs: 'string', bodyLimit: MAX_BANK_FILE_BYTES },
     (_request, body, done) => done(null, body),
   );
+  methodRoutes(app, ctx);
+  bankStatementRoutes(app, bankStatements);
+}
 
+/** What this installation offers. */
+function methodRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/payments/methods/',
     {
@@ -129,7 +133,11 @@ export async function paymentsRoutes(
     },
     async () => offeredMethods(ctx.config),
   );
+}
 
+/** The staff import of bank files and the lists of the credits they brought (finance). */
+function bankStatementRoutes(app: FastifyInstance, bankStatements: BankStatementService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/admin/bank-statements/',
     {

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- split in progress by its owner (issue 30) */
 /** Support and figures for staff (issue 29): orders, users, the dashboard. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,11 +26,19 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 const security = [{ bearer: [] }];
 const tags = ['admin'];
 
+type Guard = ReturnType<typeof requirePermission>;
+
 export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const service = new SupportService(ctx);
   const support = requirePermission('support');
+  orderReadRoutes(root, service, support);
+  orderActionRoutes(root, ctx, service, support);
+  userRoutes(root, service, support);
+}
 
+/** The dashboard's figures, the orders list and one order. */
+function orderReadRoutes(root: FastifyInstance, service: SupportService, support: Guard): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/dashboard/',
     {
@@ -79,7 +86,16 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => service.order(idParam(request.params.id, 'order')),
   );
+}
 
+/** Acting on an order: cancelling a seller part (support), refunding part of a line (finance). */
+function orderActionRoutes(
+  root: FastifyInstance,
+  ctx: AppContext,
+  service: SupportService,
+  support: Guard,
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.put(
     '/api/admin/seller-orders/:id/cancel/',
     {
@@ -127,7 +143,11 @@ export async function supportRoutes(root: FastifyInstance, ctx: AppContext): Pro
       return reply.status(201).send(await service.order(orderId));
     },
   );
+}
 
+/** The accounts list (support), locking and unlocking an account (admin). */
+function userRoutes(root: FastifyInstance, service: SupportService, support: Guard): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/users/',
     {
