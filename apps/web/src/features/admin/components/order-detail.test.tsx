@@ -29,8 +29,10 @@ const detail = {
 
 function serve() {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'POST') return new Response(JSON.stringify({ detail: 'Reset e-mail sent.' }), { status: 200 });
-    if (String(url).includes('/api/admin/orders/12/')) return new Response(JSON.stringify(detail), { status: 200 });
+    if (init?.method === 'POST')
+      return new Response(JSON.stringify({ detail: 'Reset e-mail sent.' }), { status: 200 });
+    if (String(url).includes('/api/admin/orders/12/'))
+      return new Response(JSON.stringify(detail), { status: 200 });
     return new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -70,6 +72,8 @@ describe('OrderDetail password reset', () => {
     serve();
     renderDetail(['finance']);
     await screen.findByText(/anna@example\.ch/);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Send password reset e-mail' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Send password reset e-mail' })).toBeNull(),
+    );
   });
 });
