@@ -35,6 +35,11 @@ const ID_KINDS: Record<string, Translations> = {
   'payout run': { de: 'Auszahlungslauf-ID', fr: 'de versement groupé', it: 'di pagamento cumulativo' },
   review: { de: 'Bewertungs-ID', fr: 'd’avis', it: 'di recensione' },
   report: { de: 'Meldungs-ID', fr: 'de signalement', it: 'di segnalazione' },
+  'staff account': {
+    de: 'Mitarbeiterkonto-ID',
+    fr: 'de compte du personnel',
+    it: 'di account del personale',
+  },
 };
 
 function idEntries(): Catalogue {

@@ -5,6 +5,31 @@
 import type { Translations } from './translations.ts';
 
 export const STAFF_MESSAGES: Record<string, Translations> = {
+  'Staff account {id} does not exist.': {
+    de: 'Das Mitarbeiterkonto {id} existiert nicht.',
+    fr: 'Le compte du personnel {id} n’existe pas.',
+    it: 'L’account del personale {id} non esiste.',
+  },
+  'This is the last enabled staff account with the admin permission: give another account admin first.': {
+    de: 'Dies ist das letzte aktive Mitarbeiterkonto mit der Berechtigung admin: Geben Sie zuerst einem anderen Konto admin.',
+    fr: 'C’est le dernier compte du personnel actif avec la permission admin : donnez d’abord admin à un autre compte.',
+    it: 'È l’ultimo account del personale attivo con il permesso admin: dai prima admin a un altro account.',
+  },
+  "Bank refund {id} is waiting for the customer's bank account, so it cannot be paid out yet.": {
+    de: 'Die Bankrückerstattung {id} wartet auf das Bankkonto der Kundin oder des Kunden und kann noch nicht ausbezahlt werden.',
+    fr: 'Le remboursement bancaire {id} attend le compte bancaire du client : il ne peut pas encore être versé.',
+    it: 'Il rimborso bancario {id} attende il conto bancario del cliente: non può ancora essere versato.',
+  },
+  'No refund of order {id} is waiting for a bank account.': {
+    de: 'Keine Rückerstattung der Bestellung {id} wartet auf ein Bankkonto.',
+    fr: 'Aucun remboursement de la commande {id} n’attend de compte bancaire.',
+    it: 'Nessun rimborso dell’ordine {id} attende un conto bancario.',
+  },
+  'TWINT is still processing this payment. Please try again in a moment.': {
+    de: 'TWINT verarbeitet diese Zahlung noch. Bitte versuchen Sie es gleich nochmals.',
+    fr: 'TWINT traite encore ce paiement. Veuillez réessayer dans un instant.',
+    it: 'TWINT sta ancora elaborando questo pagamento. Riprova tra un momento.',
+  },
   'Enter the code from your authenticator app.': {
     de: 'Geben Sie den Code aus Ihrer Authenticator-App ein.',
     fr: 'Saisissez le code de votre application d’authentification.',

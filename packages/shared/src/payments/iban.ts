@@ -70,7 +70,6 @@ export function refundIbanProblem(input: string): RefundIbanProblem | null {
   const length = LENGTHS[iban.slice(0, 2)];
   if (length !== undefined && iban.length !== length) return 'invalid';
   if (iban.length < 15 || iban.length > 34 || mod97(iban) !== 1) return 'invalid';
-  if ((iban.startsWith('CH') || iban.startsWith('LI')) && /^3[01]\d{3}$/.test(iban.slice(4, 9)))
-    return 'qrIban';
+  if (/^(CH|LI)/.test(iban) && /^3[01]\d{3}$/.test(iban.slice(4, 9))) return 'qrIban';
   return null;
 }

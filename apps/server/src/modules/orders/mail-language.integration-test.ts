@@ -20,7 +20,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const mailsTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+/** The e-mails to `email` about orders (not the account's own, such as the address confirmation). */
+const mailsTo = async (email: string) =>
+  (await t.database.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) =>
+    /#\d+/.test(m.subject),
+  );
 
 /** Places and pays an online order of two units with `lang` as the browser's Accept-Language. */
 async function placeAndPay(customer: TestUser, lang: string): Promise<number> {
