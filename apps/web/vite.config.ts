@@ -4,10 +4,13 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const pkgDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+/** An absolute file for an alias (a bare name there makes Vite warn of duplicated modules). */
+const esm = (name: string) => fileURLToPath(import.meta.resolve(name));
 
 /**
  * Production builds, the browser's and the server renderer's alike, run Preact's React-compatible
@@ -20,11 +23,11 @@ const pkgDir = (name: string) => path.dirname(require.resolve(`${name}/package.j
  */
 const productionAliases = [
   { find: /^react-router$/, replacement: path.join(pkgDir('react-router'), 'dist/production/index.mjs') },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom\/client$/, replacement: esm('preact/compat/client') },
+  { find: /^react-dom\/server$/, replacement: esm('preact/compat/server') },
+  { find: /^react-dom$/, replacement: esm('preact/compat') },
+  { find: /^react\/jsx-runtime$/, replacement: esm('preact/jsx-runtime') },
+  { find: /^react\/jsx-dev-runtime$/, replacement: esm('preact/jsx-dev-runtime') },
   { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/app/react-on-preact.js') },
 ];
 
