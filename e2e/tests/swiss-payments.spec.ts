@@ -20,7 +20,9 @@ async function placeOrder(page: Page, paymentMethod: 'TWINT' | 'Invoice'): Promi
     price: string;
     countInStock: number;
   }[];
-  const product = products.find((p) => p.countInStock > 2 && Number(p.price) < 50)!;
+  // The list is newest first: take a demo product from its far end, not one another spec just
+  // created and is counting the stock of (seller.spec runs at the same time).
+  const product = [...products].reverse().find((p) => p.countInStock > 2 && Number(p.price) < 50)!;
   const res = await page.request.post('/api/orders/add/', {
     headers,
     data: {
@@ -135,7 +137,9 @@ test('TWINT chosen on the payment screen is paid from the order page', async ({ 
     price: string;
     countInStock: number;
   }[];
-  const product = products.find((p) => p.countInStock > 2 && Number(p.price) < 50)!;
+  // The list is newest first: take a demo product from its far end, not one another spec just
+  // created and is counting the stock of (seller.spec runs at the same time).
+  const product = [...products].reverse().find((p) => p.countInStock > 2 && Number(p.price) < 50)!;
   await page.goto(`/#/product/${product.id}`);
   await page.getByLabel('Order type').selectOption('online');
   await page.getByLabel('Quantity').selectOption('1');
