@@ -2,7 +2,7 @@
  * Paying an order (decision 156): the provider's order id, the pending-capture record, the
  * payment and its refunds rows. The only file of the orders' payment side that knows the ORM.
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx } from '../../../db/client.ts';
 import { orders, payments, refunds, sellerOrders, users } from '../../../db/schema.ts';
 import type { OrderRow, RefundRow } from '../repo.ts';
@@ -18,6 +18,26 @@ export async function hasDeletedSeller(db: DbOrTx, orderId: number): Promise<boo
   return rows.length > 0;
 }
 
+/** Sets the provider's order id where `guard` holds and the order still asks `totalRappen`. */
+function storeProviderOrderId(
+  db: DbOrTx,
+  orderId: number,
+  providerOrderId: string,
+  totalRappen: number,
+  guard: SQL,
+) {
+  return db
+    .update(orders)
+    .set({ providerOrderId })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        guard,
+        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${totalRappen}`,
+      ),
+    );
+}
+
 /** Keeps the provider's order id, once, and only while the order still asks `totalRappen`. */
 export async function setProviderOrderId(
   db: DbOrTx,
@@ -25,16 +45,7 @@ export async function setProviderOrderId(
   providerOrderId: string,
   totalRappen: number,
 ): Promise<void> {
-  await db
-    .update(orders)
-    .set({ providerOrderId })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        isNull(orders.providerOrderId),
-        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${totalRappen}`,
-      ),
-    );
+  await storeProviderOrderId(db, orderId, providerOrderId, totalRappen, isNull(orders.providerOrderId));
 }
 
 /** A new TWINT transaction replaces an earlier one not paid with, while the order still asks `totalRappen`. */
@@ -44,16 +55,7 @@ export async function replaceProviderOrderId(
   providerOrderId: string,
   totalRappen: number,
 ): Promise<void> {
-  await db
-    .update(orders)
-    .set({ providerOrderId })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.isPaid, false),
-        sql`${orders.itemsRappen} + ${orders.shippingRappen} = ${totalRappen}`,
-      ),
-    );
+  await storeProviderOrderId(db, orderId, providerOrderId, totalRappen, eq(orders.isPaid, false));
 }
 
 export async function insertPayment(
