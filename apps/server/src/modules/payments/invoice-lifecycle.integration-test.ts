@@ -199,6 +199,13 @@ describe('an unpaid invoice past its due date', () => {
     expect(placed.paymentMethod).toBe('Invoice');
     const [bill] = await mailsFor(`your invoice for order #${order.id}`);
     const due = invoiceDueAt({ INVOICE_GRACE_DAYS: 3 }, new Date(Date.now() + 10 * 86_400_000));
-    expect(bill!.body).toContain(due.toISOString().slice(0, 10).split('-').reverse().join('.'));
+    // The mail names the day in Zurich (after 23:00 UTC that is already the next day).
+    const zurichDay = due.toLocaleDateString('de-CH', {
+      timeZone: 'Europe/Zurich',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    expect(bill!.body).toContain(zurichDay);
   });
 });
