@@ -482,6 +482,9 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     },
   ],
   'GET /api/orders/payment-config': [{ url: () => '/api/orders/payment-config/', expect: PUBLIC }],
+  'GET /api/orders/invoice-eligibility': [
+    { url: () => '/api/orders/invoice-eligibility/', expect: ANY_USER(200) },
+  ],
   'GET /api/payments/methods': [{ url: () => '/api/payments/methods/', expect: PUBLIC }],
   // Until the orders side is wired (issue 27), no order has a QR-bill: 404 for every caller;
   // then ONLY_A(200) with an invoice order of A.

@@ -301,6 +301,16 @@ export const paymentConfigSchema = z.object({
   currency: z.literal('CHF'),
 });
 
+/**
+ * GET /api/orders/invoice-eligibility/: whether the signed-in customer may pay by invoice now,
+ * before the order's total is known (the total's maximum the payment screen checks itself).
+ */
+export const invoiceEligibilitySchema = z.object({
+  offered: z.boolean(),
+  refusal: z.enum(['emailNotConfirmed', 'tooFewPaidOrders']).nullable(),
+});
+export type InvoiceEligibility = z.infer<typeof invoiceEligibilitySchema>;
+
 /** Answer of POST /api/orders/{id}/paypal/: the PayPal order id the JS SDK approves. */
 export const paypalOrderCreatedSchema = z.object({ id: z.string() });
 /** POST /api/orders/{id}/twint/: the provider's transaction and where the browser goes to approve it. */

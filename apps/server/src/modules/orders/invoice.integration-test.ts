@@ -163,6 +163,53 @@ describe('invoice with the default limits', () => {
   });
 });
 
+describe('GET /api/orders/invoice-eligibility/ (the payment screen asks before the checkout ends)', () => {
+  const eligibility = (app: TestApp['app'], user?: TestUser) =>
+    app.inject({ url: '/api/orders/invoice-eligibility/', headers: user?.auth ?? {} });
+
+  it('says why the invoice waits: an unconfirmed address with the default limits', async () => {
+    const strict = await build();
+    try {
+      const customer = await registerUser(strict.app);
+      expect((await eligibility(strict.app)).statusCode).toBe(401);
+      expect((await eligibility(strict.app, customer)).json()).toEqual({
+        offered: true,
+        refusal: 'emailNotConfirmed',
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('waits for a first paid order when INVOICE_MIN_PAID_ORDERS asks for one, then offers it', async () => {
+    const app = await build({ INVOICE_REQUIRE_CONFIRMED_EMAIL: 'false', INVOICE_MIN_PAID_ORDERS: '1' });
+    try {
+      const customer = await registerUser(app.app);
+      expect((await eligibility(app.app, customer)).json().refusal).toBe('tooFewPaidOrders');
+      const shop = await buildShop(app.app, app.database.db, { prices: ['30.00'] });
+      const placed = await app.app.inject({
+        method: 'POST',
+        url: '/api/orders/add/',
+        headers: customer.auth,
+        payload: orderPayload(
+          [{ product: shop.products[0]! }],
+          { totalPrice: '30.00', totalShippingPrice: '20.00' },
+          { paymentMethod: 'PayPal' },
+        ),
+      });
+      const paid = await app.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${placed.json().id}/pay/`,
+        headers: customer.auth,
+      });
+      expect(paid.statusCode).toBe(200);
+      expect((await eligibility(app.app, customer)).json()).toEqual({ offered: true, refusal: null });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('cancelling an invoice order paid by bank transfer', () => {
   it('asks for the IBAN, then queues the refund to it once', async () => {
     const customer = await registerUser(t.app);

@@ -1,6 +1,7 @@
 /** Paying an order: the provider setup, PayPal's checkout, TWINT's start, the payment itself. */
 import {
   idParams,
+  invoiceEligibilitySchema,
   orderSchema,
   payBodySchema,
   paymentConfigSchema,
@@ -9,6 +10,7 @@ import {
 } from '@marktgasse/shared';
 import { idParam } from '../../lib/validation.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { invoiceEligibility } from './payment-method.ts';
 import { bearer, errors, keyNote, mailLanguage, signedIn, type RouteKit } from './route-kit.ts';
 
 function configRoute({ app, services }: RouteKit) {
@@ -23,6 +25,23 @@ function configRoute({ app, services }: RouteKit) {
       },
     },
     async () => services.payment.paymentConfig(),
+  );
+}
+
+function invoiceEligibilityRoute({ app, ctx }: RouteKit) {
+  app.get(
+    '/api/orders/invoice-eligibility/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Whether the signed-in customer may pay by invoice (confirmed e-mail, earlier paid orders); the total is checked at placement',
+        security: bearer,
+        response: { 200: invoiceEligibilitySchema, ...errors },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => invoiceEligibility(ctx.database.db, ctx.config, requireUser(request)),
   );
 }
 
@@ -101,6 +120,7 @@ function payRoute({ quiet, services, idempotency }: RouteKit) {
 
 export function payRoutes(kit: RouteKit): void {
   configRoute(kit);
+  invoiceEligibilityRoute(kit);
   paypalRoute(kit);
   twintRoute(kit);
   payRoute(kit);

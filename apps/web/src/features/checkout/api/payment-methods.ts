@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentMethods, User } from '@marktgasse/shared';
+import type { InvoiceEligibility, PaymentMethods } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 
 /** What this installation offers (GET /api/payments/methods/): the payment screen shows only these. */
@@ -12,16 +12,16 @@ export function usePaymentMethods() {
 }
 
 /**
- * Whether the invoice must wait for the customer's confirmed e-mail address (decision 253):
- * true only when the installation asks for one and the server says this address is not
- * confirmed yet. Read fresh, since the customer may have just opened the link.
+ * Why this customer cannot choose the invoice yet (decision 253 and INVOICE_MIN_PAID_ORDERS), or
+ * null: the server applies placement's rule without the total. Read fresh, since the customer may
+ * have just opened the confirmation link.
  */
-export function useInvoiceWaitsForEmail(required: boolean) {
-  const me = useQuery({
-    queryKey: ['checkout', 'email-confirmed'],
-    queryFn: () => api<User>('/api/users/me/'),
-    enabled: required,
+export function useInvoiceRefusal(offered: boolean): InvoiceEligibility['refusal'] {
+  const answer = useQuery({
+    queryKey: ['checkout', 'invoice-eligibility'],
+    queryFn: () => api<InvoiceEligibility>('/api/orders/invoice-eligibility/'),
+    enabled: offered,
     staleTime: 0,
   });
-  return required && me.data?.emailConfirmed === false;
+  return offered ? (answer.data?.refusal ?? null) : null;
 }

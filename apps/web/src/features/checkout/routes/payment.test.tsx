@@ -8,7 +8,7 @@ import { Component as Payment } from './payment';
 
 function renderPayment(
   methods: PaymentMethods['methods'],
-  me: { emailConfirmed: boolean } = { emailConfirmed: true },
+  refusal: 'emailNotConfirmed' | 'tooFewPaidOrders' | null = null,
 ) {
   const answer: PaymentMethods = {
     currency: 'CHF',
@@ -20,10 +20,8 @@ function renderPayment(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) =>
-      String(url).includes('/api/users/me/')
-        ? new Response(JSON.stringify({ id: 7, username: 'anna', email: 'anna@example.ch', ...me }), {
-            status: 200,
-          })
+      String(url).includes('/api/orders/invoice-eligibility/')
+        ? new Response(JSON.stringify({ offered: true, refusal }), { status: 200 })
         : new Response(JSON.stringify(answer), { status: 200 }),
     ),
   );
@@ -71,11 +69,27 @@ describe('the payment screen', () => {
         { method: 'PayPal', provider: 'test', clientId: null },
         { method: 'Invoice', provider: 'bank', clientId: null },
       ],
-      { emailConfirmed: false },
+      'emailNotConfirmed',
     );
     expect(await screen.findByTestId('invoice-needs-email')).toBeTruthy();
     expect((screen.getByLabelText('Invoice (QR-bill)') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('PayPal or Credit Card') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('link', { name: /profile page/ }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('disables the invoice for a customer without a paid order and says when it comes', async () => {
+    await useI18n.getState().setLocale('fr-CH');
+    renderPayment(
+      [
+        { method: 'PayPal', provider: 'test', clientId: null },
+        { method: 'Invoice', provider: 'bank', clientId: null },
+      ],
+      'tooFewPaidOrders',
+    );
+    expect((await screen.findByTestId('invoice-needs-paid-order')).textContent).toMatch(
+      /commande précédente/,
+    );
+    expect((screen.getByLabelText('Facture (QR-facture)') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByTestId('invoice-needs-email')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { DEFAULT_PAYMENT_METHOD, useCart } from '../../../stores/cart';
-import { useInvoiceWaitsForEmail, usePaymentMethods } from '../api/payment-methods';
+import { useInvoiceRefusal, usePaymentMethods } from '../api/payment-methods';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { PAYMENT_LABELS } from '../lib/payment-labels';
 import '../checkout.css';
@@ -30,10 +30,8 @@ export function Component() {
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);
   const offered = usePaymentMethods();
   const methods: PaymentMethod[] = offered.data?.methods.map((m) => m.method) ?? ['PayPal'];
-  const invoiceWaits = useInvoiceWaitsForEmail(
-    methods.includes('Invoice') && Boolean(offered.data?.invoice?.requireConfirmedEmail),
-  );
-  const usable = (m: PaymentMethod) => methods.includes(m) && !(m === 'Invoice' && invoiceWaits);
+  const invoiceRefusal = useInvoiceRefusal(methods.includes('Invoice'));
+  const usable = (m: PaymentMethod) => methods.includes(m) && !(m === 'Invoice' && invoiceRefusal);
   const [choice, setChoice] = useState(saved ?? DEFAULT_PAYMENT_METHOD);
   const method = usable(choice as PaymentMethod) ? choice : DEFAULT_PAYMENT_METHOD;
 
@@ -73,10 +71,18 @@ export function Component() {
                 aria-describedby={hint(m) ? `payment-${m.toLowerCase()}-hint` : undefined}
                 onChange={(e) => setChoice(e.target.value)}
               />
-              {m === 'Invoice' && invoiceWaits ? (
+              {m === 'Invoice' && invoiceRefusal === 'emailNotConfirmed' ? (
                 <div className="form-text ms-4" id="payment-invoice-hint" data-testid="invoice-needs-email">
                   {t('checkout.payment.invoiceNeedsEmail')}{' '}
                   <Link to={paths.profile}>{t('checkout.payment.invoiceNeedsEmailLink')}</Link>
+                </div>
+              ) : m === 'Invoice' && invoiceRefusal === 'tooFewPaidOrders' ? (
+                <div
+                  className="form-text ms-4"
+                  id="payment-invoice-hint"
+                  data-testid="invoice-needs-paid-order"
+                >
+                  {t('checkout.payment.invoiceNeedsPaidOrder')}
                 </div>
               ) : (
                 hint(m) && (
