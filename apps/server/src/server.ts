@@ -12,6 +12,7 @@ import { runMigrations } from './db/migrate.ts';
 import { StaffService } from './modules/staff/service.ts';
 import { buildApp } from './app.ts';
 import { startBackgroundJobs } from './jobs.ts';
+import { accountJobs } from './modules/accounts/jobs.ts';
 import { mailJobs } from './modules/mail/jobs.ts';
 import { orderJobs } from './modules/orders/jobs.ts';
 import { orderPaymentPorts } from './modules/orders/payment-ports.ts';
@@ -109,7 +110,12 @@ function databaseOptions(config: Config): Parameters<typeof openDatabase>[0] {
  */
 function startModuleJobs(app: Awaited<ReturnType<typeof buildApp>>) {
   const ports = orderPaymentPorts(app.ctx, orderServicesFor(app.ctx).capture);
-  return startBackgroundJobs(app.ctx, app.log, [...orderJobs, ...mailJobs, ...paymentsJobs(ports)]);
+  return startBackgroundJobs(app.ctx, app.log, [
+    ...orderJobs,
+    ...mailJobs,
+    ...accountJobs,
+    ...paymentsJobs(ports),
+  ]);
 }
 
 export async function startServer(config: Config, { quiet = false } = {}) {

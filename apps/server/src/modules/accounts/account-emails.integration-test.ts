@@ -11,6 +11,7 @@ import { buildShop, orderPayload } from '../../../test/order-builders.ts';
 import { makeStaff, type TestStaff } from '../../../test/staff-builders.ts';
 import { accountTokens, auditLog, outbox } from '../../db/schema.ts';
 import { totpCode } from '../staff/totp.ts';
+import { accountJobs } from './jobs.ts';
 
 const NEW = 'another new passphrase';
 
@@ -326,5 +327,24 @@ describe('staff send a password reset', () => {
       expect(res.statusCode).toBe(404);
     }
     expect((await mailsTo(user.email)).some((m) => m.body.includes('reset-password'))).toBe(false);
+  });
+});
+
+describe('spent links', () => {
+  it('are forgotten by the hourly job a day after they expired or were used; a live link stays and works', async () => {
+    const user = await registerUser(t.app);
+    const live = await linkToken(user.email, 'confirm-email');
+    expect((await post('/api/users/password-reset/', { email: user.email })).statusCode).toBe(202);
+    // The reset link expired two days ago.
+    await t.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, 'password_reset')));
+
+    const purge = accountJobs.find((job) => job.name === 'accounts.purge-spent-links')!;
+    await purge.run(t.app.ctx, t.app.log);
+    const left = await t.database.db.select().from(accountTokens).where(eq(accountTokens.userId, user.id));
+    expect(left.map((row) => row.purpose)).toEqual(['email_confirmation']);
+    expect((await post('/api/users/email-confirmation/', { token: live })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 /** The only place in the accounts module that knows the ORM. */
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   accountTokens,
@@ -526,6 +526,23 @@ export class AccountTokensRepo {
       .where(this.live(purpose, tokenHash))
       .returning({ userId: accountTokens.userId, email: accountTokens.email });
     return rows[0] ?? null;
+  }
+
+  /**
+   * Forgets links that can no longer open anything: expired, or used, for more than a day (the
+   * day keeps a just-used link's row for support questions). Answers how many went.
+   */
+  async purgeSpent(): Promise<number> {
+    const rows = await this.db
+      .delete(accountTokens)
+      .where(
+        or(
+          lt(accountTokens.expiresAt, sql`now() - interval '1 day'`),
+          lt(accountTokens.usedAt, sql`now() - interval '1 day'`),
+        ),
+      )
+      .returning({ id: accountTokens.id });
+    return rows.length;
   }
 
   /** Ends every other open link of this kind (a reset used, an address confirmed). */
