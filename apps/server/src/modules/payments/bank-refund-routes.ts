@@ -82,7 +82,7 @@ export async function bankRefundRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         tags: ['orders'],
         summary:
-          'The customer gives {iban, accountHolder} for the refunds of their order that wait for a bank account (after a seller cancelled a part); 409 when none waits',
+          'The customer gives {iban, accountHolder} for the refunds of their order that wait for a bank account (after a seller or staff cancelled or refunded a part); 409 when none waits',
         security: [{ bearer: [] }],
         params: idParams,
         body: refundAccountBodySchema,

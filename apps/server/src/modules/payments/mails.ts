@@ -62,25 +62,25 @@ export const refundAccountMail = defineMail<RefundAccountFacts>({
   en: (f, k) => ({
     subject: `Marktgasse: where should we send your refund for order #${f.orderId}?`,
     body:
-      `a seller cancelled part of your order #${f.orderId}, which you paid by bank transfer. We refund ${k.chf(f.amountRappen)} to your bank account.\n\n` +
+      `part of your order #${f.orderId}, which you paid by bank transfer, was cancelled or refunded. We refund ${k.chf(f.amountRappen)} to your bank account.\n\n` +
       `Please enter the IBAN and the account holder on your order page; the refund goes out as soon as we have them:\n${k.app(orderRoute(f.orderId))}`,
   }),
   de: (f, k) => ({
     subject: `Marktgasse: Wohin dürfen wir die Rückerstattung zur Bestellung #${f.orderId} überweisen?`,
     body:
-      `eine Verkäuferin oder ein Verkäufer hat einen Teil Ihrer Bestellung #${f.orderId} storniert, die Sie per Banküberweisung bezahlt haben. Wir erstatten Ihnen ${k.chf(f.amountRappen)} auf Ihr Bankkonto zurück.\n\n` +
+      `ein Teil Ihrer Bestellung #${f.orderId}, die Sie per Banküberweisung bezahlt haben, wurde storniert oder erstattet. Wir erstatten Ihnen ${k.chf(f.amountRappen)} auf Ihr Bankkonto zurück.\n\n` +
       `Bitte geben Sie auf der Seite Ihrer Bestellung die IBAN und den Kontoinhaber an; die Rückerstattung wird überwiesen, sobald diese Angaben vorliegen:\n${k.app(orderRoute(f.orderId))}`,
   }),
   fr: (f, k) => ({
     subject: `Marktgasse : où verser le remboursement de la commande n° ${f.orderId} ?`,
     body:
-      `un vendeur a annulé une partie de votre commande n° ${f.orderId}, payée par virement bancaire. Nous vous remboursons ${k.chf(f.amountRappen)} sur votre compte bancaire.\n\n` +
+      `une partie de votre commande n° ${f.orderId}, payée par virement bancaire, a été annulée ou remboursée. Nous vous remboursons ${k.chf(f.amountRappen)} sur votre compte bancaire.\n\n` +
       `Merci d’indiquer l’IBAN et le titulaire du compte sur la page de votre commande ; le remboursement part dès réception :\n${k.app(orderRoute(f.orderId))}`,
   }),
   it: (f, k) => ({
     subject: `Marktgasse: dove inviare il rimborso per l’ordine n. ${f.orderId}?`,
     body:
-      `un venditore ha annullato una parte del tuo ordine n. ${f.orderId}, pagato con bonifico bancario. Ti rimborsiamo ${k.chf(f.amountRappen)} sul tuo conto bancario.\n\n` +
+      `una parte del tuo ordine n. ${f.orderId}, pagato con bonifico bancario, è stata annullata o rimborsata. Ti rimborsiamo ${k.chf(f.amountRappen)} sul tuo conto bancario.\n\n` +
       `Indica l’IBAN e il titolare del conto nella pagina del tuo ordine; il rimborso parte non appena li avremo:\n${k.app(orderRoute(f.orderId))}`,
   }),
 });
