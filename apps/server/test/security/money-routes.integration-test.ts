@@ -293,6 +293,40 @@ describe('payout runs with odd ids', () => {
   });
 });
 
+describe('finance actions in the audit log', () => {
+  const auditOf = async (object: string) =>
+    (await call('GET', `/api/admin/audit/?object=${encodeURIComponent(object)}`, staff.admin)).json()
+      .results as { action: string; staff: string; before: unknown; after: unknown }[];
+
+  it('a commission rule change stands with its before and after', async () => {
+    const put = (percent: string) =>
+      call('PUT', '/api/admin/commission-rules/', staff.finance, { seller: shopS.seller.id, percent });
+    expect((await put('11')).statusCode).toBe(200);
+    expect((await put('9.5')).statusCode).toBe(200);
+    const entries = await auditOf(`commission-rule:seller=${shopS.seller.id},category=*`);
+    expect(entries.map((e) => [e.action, e.staff, e.before, e.after])).toEqual([
+      [
+        'commission-rule.set',
+        staff.finance.username,
+        { percentBp: 1100, fixedFeeRappen: 0 },
+        { percentBp: 950, fixedFeeRappen: 0 },
+      ],
+      ['commission-rule.set', staff.finance.username, null, { percentBp: 1100, fixedFeeRappen: 0 }],
+    ]);
+  });
+
+  it('a payout run created and executed from the API stands once each, however often it is marked', async () => {
+    const created = await call('POST', '/api/admin/payouts/', staff.finance);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    for (let i = 0; i < 2; i++)
+      expect((await call('PUT', `/api/admin/payouts/${id}/executed/`, staff.finance)).statusCode).toBe(200);
+    const entries = await auditOf(`payout-run:${id}`);
+    expect(entries.map((e) => e.action)).toEqual(['payout-run.executed', 'payout-run.create']);
+    expect(entries.every((e) => e.staff === staff.finance.username)).toBe(true);
+  });
+});
+
 describe('receipts and credit notes of someone else, and odd ids', () => {
   it('answers another customer like a missing order even while the order is unpaid (no 409)', async () => {
     const res = await t.app.inject({

@@ -19,6 +19,12 @@ export interface AuditRecord {
   address?: string;
 }
 
+/** Who acted and from where, for a service that writes its own audit entry. */
+export interface StaffAct {
+  staffId: number;
+  address: string;
+}
+
 export interface AuditQuery {
   offset: number;
   limit: number;
@@ -30,7 +36,8 @@ export interface AuditQuery {
 export class AuditService {
   private readonly repo: AuditRepo;
 
-  constructor(ctx: Pick<AppContext, 'database'>) {
+  /** Any holder of the database will do: the app context, or a service's own `{ database: { db } }`. */
+  constructor(ctx: { database: Pick<AppContext['database'], 'db'> }) {
     this.repo = new AuditRepo(ctx.database.db);
   }
 

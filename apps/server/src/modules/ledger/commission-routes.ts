@@ -64,13 +64,15 @@ export async function commissionRoutes(root: FastifyInstance, ctx: AppContext): 
       const caller = requireFinanceStaff(request);
       const body = request.body;
       if (body.seller !== null) await refuseNonSeller(new AccountsService(ctx), body.seller);
-      await ledger.setCommissionRule({
-        sellerId: body.seller,
-        categoryId: body.category,
-        percentBp: body.percent,
-        fixedFeeRappen: body.fixedFee,
-      });
-      request.log.info({ audit: 'commission-rule', userId: caller.id, rule: body }, 'commission rule set');
+      await ledger.setCommissionRule(
+        {
+          sellerId: body.seller,
+          categoryId: body.category,
+          percentBp: body.percent,
+          fixedFeeRappen: body.fixedFee,
+        },
+        { staffId: caller.id, address: request.ip },
+      );
       return answer();
     },
   );

@@ -207,13 +207,19 @@ describe('commission frozen at placement', () => {
       sql`select id from categories order by id limit 1`,
     );
     const categoryId = category!.id;
-    await ledger.setCommissionRule({
-      sellerId: shop.id,
-      categoryId: null,
-      percentBp: 500,
-      fixedFeeRappen: 0,
-    });
-    await ledger.setCommissionRule({ sellerId: shop.id, categoryId, percentBp: 800, fixedFeeRappen: 50 });
+    await ledger.setCommissionRule(
+      {
+        sellerId: shop.id,
+        categoryId: null,
+        percentBp: 500,
+        fixedFeeRappen: 0,
+      },
+      { staffId: staff.id, address: '' },
+    );
+    await ledger.setCommissionRule(
+      { sellerId: shop.id, categoryId, percentBp: 800, fixedFeeRappen: 50 },
+      { staffId: staff.id, address: '' },
+    );
     const place = (sellerOrderId: number) =>
       db().transaction((tx) =>
         ledger.freezeTerms(tx, {
@@ -243,13 +249,19 @@ describe('commission frozen at placement', () => {
     const first = nextOrder++;
     await place(first);
     // Shipping 20.00 at the seller's 5 % = 1.00; total commission 3.99 + 0.50 + 5.00 + 1.00.
-    await ledger.setCommissionRule({
-      sellerId: shop.id,
-      categoryId: null,
-      percentBp: 2500,
-      fixedFeeRappen: 0,
-    });
-    await ledger.setCommissionRule({ sellerId: shop.id, categoryId, percentBp: 2500, fixedFeeRappen: 0 });
+    await ledger.setCommissionRule(
+      {
+        sellerId: shop.id,
+        categoryId: null,
+        percentBp: 2500,
+        fixedFeeRappen: 0,
+      },
+      { staffId: staff.id, address: '' },
+    );
+    await ledger.setCommissionRule(
+      { sellerId: shop.id, categoryId, percentBp: 2500, fixedFeeRappen: 0 },
+      { staffId: staff.id, address: '' },
+    );
     await db().transaction((tx) =>
       ledger.recordFulfilmentOfPart(tx, { sellerOrderId: first, orderId: first, sellerId: shop.id }),
     );

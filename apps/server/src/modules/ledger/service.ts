@@ -14,6 +14,7 @@ import type { Config } from '../../config/env.ts';
 import { pgErrorCode, type Db, type DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ACCOUNTS, type Posting } from './accounts.ts';
+import { AuditService, type StaffAct } from '../audit/service.ts';
 import { LedgerRepo, type FrozenTerms } from './repo.ts';
 
 export class UnbalancedEntryError extends Error {}
@@ -112,14 +113,31 @@ export class LedgerService {
   }
 
   /** Sets a commission rule; only orders placed afterwards use it. */
-  async setCommissionRule(rule: {
-    sellerId: number | null;
-    categoryId: number | null;
-    percentBp: number;
-    fixedFeeRappen: number;
-  }): Promise<void> {
+  /** Upserts the rule of a scope, with the staff's audit entry (before and after) in one transaction. */
+  async setCommissionRule(
+    rule: { sellerId: number | null; categoryId: number | null; percentBp: number; fixedFeeRappen: number },
+    by: StaffAct,
+  ): Promise<void> {
     try {
-      await new LedgerRepo(this.db).upsertCommissionRule(rule);
+      await this.db.transaction(async (tx) => {
+        const repo = new LedgerRepo(tx);
+        const before = (await repo.commissionRuleRows()).find(
+          (r) => r.sellerId === rule.sellerId && r.categoryId === rule.categoryId,
+        );
+        await repo.upsertCommissionRule(rule);
+        await new AuditService({ database: { db: this.db } }).record(
+          {
+            staffId: by.staffId,
+            action: 'commission-rule.set',
+            objectType: 'commission-rule',
+            objectId: `seller=${rule.sellerId ?? '*'},category=${rule.categoryId ?? '*'}`,
+            before: before ? { percentBp: before.percentBp, fixedFeeRappen: before.fixedFeeRappen } : null,
+            after: { percentBp: rule.percentBp, fixedFeeRappen: rule.fixedFeeRappen },
+            address: by.address,
+          },
+          tx,
+        );
+      });
     } catch (error) {
       if (pgErrorCode(error) === '23503')
         throw badRequest('The seller or the category of this rule does not exist.');

@@ -3,14 +3,14 @@
  * longer hold, the QR reference in the answer, the QR-bill, and a camt.054 import that pays the
  * order through the capture path exactly once.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidQrReference, orderIdFromQrReference } from '@marktgasse/shared';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { buildShop, orderPayload, type Line } from '../../../test/order-builders.ts';
 import { makeStaff, type TestStaff } from '../../../test/staff-builders.ts';
-import { outbox, payments } from '../../db/schema.ts';
+import { auditLog, outbox, payments } from '../../db/schema.ts';
 import { camt054 } from '../payments/test-data/camt-builder.ts';
 
 let t: TestApp;
@@ -116,6 +116,16 @@ describe('paying an invoice order by bank transfer', () => {
     expect(first.json().booked).toEqual([expect.objectContaining({ orderId: order.id, amount: '69.90' })]);
     const again = await importFile(xml);
     expect(again.json()).toMatchObject({ booked: [], alreadyImported: 1 });
+    // Each upload by finance staff stands in the audit log with what it brought.
+    const imports = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'bank-statement.import'), eq(auditLog.staffId, staff.id)))
+      .orderBy(asc(auditLog.id));
+    expect(imports.slice(-2).map((a) => a.after)).toEqual([
+      { booked: 1, underpaid: 0, toReturn: 0, unmatched: 0, alreadyImported: 0 },
+      { booked: 0, underpaid: 0, toReturn: 0, unmatched: 0, alreadyImported: 1 },
+    ]);
 
     const after = await t.app.inject({ url: `/api/orders/${order.id}/`, headers: customer.auth });
     expect(after.json()).toMatchObject({ isPaid: true, status: 'paid', paymentMethod: 'Invoice' });

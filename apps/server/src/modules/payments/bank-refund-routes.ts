@@ -143,7 +143,8 @@ function staffBankRefundRoutes(app: FastifyInstance, refunds: BankRefunds): void
     },
     async (request) => {
       const staffId = requireFinanceStaff(request);
-      return refundAnswer(await refunds.paidOut(idParam(request.params.id, 'bank refund'), staffId));
+      const id = idParam(request.params.id, 'bank refund');
+      return refundAnswer(await refunds.paidOut(id, { staffId, address: request.ip }));
     },
   );
 }

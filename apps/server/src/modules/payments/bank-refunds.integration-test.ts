@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { qrReferenceForOrder } from '@marktgasse/shared';
 import { buildApp } from '../../app.ts';
-import { users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 import { openTestDatabase } from '../../../test/build.ts';
 import { testConfig } from '../../../test/config.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
@@ -128,6 +128,12 @@ describe('staff list of bank refunds', () => {
       headers: staff.auth,
     });
     expect(again.json().paidOutAt).toBe(done.json().paidOutAt);
+    // The staff action stands once in the audit log, the repeated click not again.
+    const audit = await app.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'bank-refund'), eq(auditLog.objectId, String(line.id))));
+    expect(audit.map((a) => [a.action, a.staffId])).toEqual([['bank-refund.paid-out', staff.id]]);
     const paidOut = await app.inject({
       method: 'GET',
       url: '/api/admin/bank-refunds/?state=paidOut',

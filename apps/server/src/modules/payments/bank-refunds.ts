@@ -9,8 +9,9 @@ import { queueMail } from '../mail/service.ts';
 import { electronicFormatIBAN, isQRIBAN, isValidIBAN } from 'ibantools';
 import { rappenToDecimal } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AuditService, type StaffAct } from '../audit/service.ts';
 import { refundAccountMail } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -90,13 +91,34 @@ export class BankRefunds {
   }
 
   /** Staff paid it out (in e-banking or a payment file): idempotent, the first time stays. */
-  async paidOut(id: number, staffId: number): Promise<repo.BankRefundRow> {
-    const row = await repo.markRefundPaidOut(this.db, id, staffId);
-    if (row) return row;
-    const waiting = await repo.findRefundById(this.db, id);
-    if (!waiting) throw notFound(`Bank refund ${id} was not found.`);
+  /** Idempotent: a refund paid out before answers as it is, and only the first marking is audited. */
+  async paidOut(id: number, by: StaffAct): Promise<repo.BankRefundRow> {
+    const marked = await this.db.transaction(async (tx) => {
+      const row = await repo.markRefundPaidOut(tx, id, by.staffId);
+      if (row) await this.auditPaidOut(tx, row, by);
+      return row;
+    });
+    if (marked) return marked;
+    const found = await repo.findRefundById(this.db, id);
+    if (!found) throw notFound(`Bank refund ${id} was not found.`);
+    if (found.paidOutAt) return found;
     throw conflict(
       `Bank refund ${id} is waiting for the customer's bank account, so it cannot be paid out yet.`,
+    );
+  }
+
+  private auditPaidOut(tx: DbOrTx, row: repo.BankRefundRow, by: StaffAct): Promise<void> {
+    return new AuditService({ database: { db: this.db } }).record(
+      {
+        staffId: by.staffId,
+        action: 'bank-refund.paid-out',
+        objectType: 'bank-refund',
+        objectId: row.id,
+        before: { paidOut: false },
+        after: { paidOut: true, amountRappen: row.amountRappen, orderId: row.orderId },
+        address: by.address,
+      },
+      tx,
     );
   }
 

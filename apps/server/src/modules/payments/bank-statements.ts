@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { AuditService, type StaffAct } from '../audit/service.ts';
 import { CamtError, parseCamt, type BankCredit } from './camt.ts';
 import { classifyCredit, type InvoiceOrders, type ReturnReason, type Verdict } from './bank-matching.ts';
 import * as repo from './repo.ts';
@@ -85,7 +86,9 @@ export class BankStatementService {
     private readonly orders: InvoiceOrders,
   ) {}
 
-  async importFile(xml: string, importedBy: number | null): Promise<ImportResult> {
+  /** `by`: the staff member who uploaded the file (audited), or null for the bank folder's job. */
+  async importFile(xml: string, by: StaffAct | null): Promise<ImportResult> {
+    const importedBy = by?.staffId ?? null;
     const file = parseOrRefuse(xml);
     const result: ImportResult = {
       booked: [],
@@ -100,7 +103,21 @@ export class BankStatementService {
       if (lines === null) result.alreadyImported += 1;
       else for (const line of lines) result[line.list].push(line.credit);
     }
+    if (by) await this.auditImport(file.messageId, result, by);
     return result;
+  }
+
+  private auditImport(messageId: string, result: ImportResult, by: StaffAct): Promise<void> {
+    const { alreadyImported, ...lists } = result;
+    const counts = Object.fromEntries(Object.entries(lists).map(([list, credits]) => [list, credits.length]));
+    return new AuditService({ database: { db: this.db } }).record({
+      staffId: by.staffId,
+      action: 'bank-statement.import',
+      objectType: 'bank-statement',
+      objectId: messageId,
+      after: { ...counts, alreadyImported },
+      address: by.address,
+    });
   }
 
   private async verdictFor(credit: BankCredit): Promise<Verdict> {

@@ -160,14 +160,12 @@ export async function listRefunds(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
+/** Marks a refund with its account as paid out; null when it was paid out before or waits for its account. */
 export async function markRefundPaidOut(db: DbOrTx, id: number, by: number): Promise<BankRefundRow | null> {
   const [row] = await db
     .update(bankRefunds)
-    .set({
-      paidOutAt: sql`coalesce(${bankRefunds.paidOutAt}, now())`,
-      paidOutBy: sql`coalesce(${bankRefunds.paidOutBy}, ${by})`,
-    })
-    .where(and(eq(bankRefunds.id, id), isNotNull(bankRefunds.iban)))
+    .set({ paidOutAt: sql`now()`, paidOutBy: by })
+    .where(and(eq(bankRefunds.id, id), isNotNull(bankRefunds.iban), isNull(bankRefunds.paidOutAt)))
     .returning();
   return row ?? null;
 }

@@ -155,7 +155,7 @@ function bankStatementRoutes(app: FastifyInstance, bankStatements: BankStatement
     async (request) => {
       const staffId = requireFinanceStaff(request);
       const xml = await bankFileText(request);
-      return importAnswer(await bankStatements.importFile(xml, staffId));
+      return importAnswer(await bankStatements.importFile(xml, { staffId, address: request.ip }));
     },
   );
 

@@ -54,8 +54,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
     { schema: createSchema, preValidation: financeOnly },
     async (request, reply) => {
       const caller = requireFinanceStaff(request);
-      const run = await service.createRun(caller.id);
-      request.log.info({ audit: 'payout-run', userId: caller.id, runId: run.id }, 'payout run created');
+      const run = await service.createRun(caller.id, new Date(), request.ip);
       return reply.status(201).send({
         id: run.id,
         transfers: run.transfers.map(transferAnswer),
@@ -85,8 +84,7 @@ export async function payoutsRoutes(root: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const caller = requireFinanceStaff(request);
       const id = idParam(request.params.id, 'payout run');
-      const run = await service.markExecuted(id);
-      request.log.info({ audit: 'payout-executed', userId: caller.id, runId: id }, 'payout run executed');
+      const run = await service.markExecuted(id, new Date(), { staffId: caller.id, address: request.ip });
       return {
         id: run.id,
         executedAt: run.executedAt?.toISOString() ?? null,

@@ -5,9 +5,10 @@
  * payout) stays in the seller's available balance and nets against the next run.
  */
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { AccountsService } from '../accounts/service.ts';
+import { AuditService, type StaffAct } from '../audit/service.ts';
 import { LedgerService } from '../ledger/service.ts';
 import { buildPain001, type PlatformAccount } from './pain001.ts';
 import { PayoutsRepo, type RunRow, type TransferRow } from './repo.ts';
@@ -26,14 +27,17 @@ export class PayoutsService {
   private readonly db: Db;
   private readonly ledger: LedgerService;
   private readonly accounts: AccountsService;
+  private readonly audit: AuditService;
 
   constructor(private readonly ctx: AppContext) {
     this.db = ctx.database.db;
     this.ledger = new LedgerService(this.db);
     this.accounts = new AccountsService(ctx);
+    this.audit = new AuditService(ctx);
   }
 
-  async createRun(createdBy: number, now = new Date()): Promise<RunResult> {
+  /** `address`: where the staff member acted from, for the audit entry written with the run. */
+  async createRun(createdBy: number, now = new Date(), address = ''): Promise<RunResult> {
     const minimum = Math.round(this.ctx.config.PAYOUT_MINIMUM_CHF * 100);
     // Earnings whose holding period ended become available first (an event of their own).
     await this.db.transaction((tx) => this.ledger.releaseDue(tx, this.ctx.config.PAYOUT_HOLD_DAYS, now));
@@ -73,6 +77,7 @@ export class PayoutsService {
         result.transfers.push({ sellerId, amountRappen: available, iban: account.iban });
       }
       await new PayoutsRepo(tx).insertTransfers(id, rows);
+      await this.auditRun(tx, 'payout-run.create', id, { staffId: createdBy, address }, rows);
       return result;
     });
   }
@@ -94,11 +99,12 @@ export class PayoutsService {
   }
 
   /** The bank carried out the run: each transfer leaves the platform's account, once. */
-  async markExecuted(id: number, now = new Date()): Promise<RunRow> {
+  async markExecuted(id: number, now = new Date(), by?: StaffAct): Promise<RunRow> {
     await this.run(id);
     await this.db.transaction(async (tx) => {
       if (!(await new PayoutsRepo(tx).markExecuted(id, now))) return;
       const run = await new PayoutsRepo(tx).findRun(id);
+      if (by) await this.auditRun(tx, 'payout-run.executed', id, by, run?.transfers ?? []);
       for (const t of run?.transfers ?? []) {
         await this.ledger.recordPayoutExecuted(tx, {
           runId: id,
@@ -109,5 +115,27 @@ export class PayoutsService {
       }
     });
     return this.run(id);
+  }
+
+  /** The staff's audit entry of a run's creation or execution: how many transfers, how much in all. */
+  private auditRun(
+    tx: DbOrTx,
+    action: string,
+    runId: number,
+    by: StaffAct,
+    transfers: readonly { amountRappen: number }[],
+  ): Promise<void> {
+    const totalRappen = transfers.reduce((sum, t) => sum + t.amountRappen, 0);
+    return this.audit.record(
+      {
+        staffId: by.staffId,
+        action,
+        objectType: 'payout-run',
+        objectId: runId,
+        after: { transfers: transfers.length, totalRappen },
+        address: by.address,
+      },
+      tx,
+    );
   }
 }
