@@ -313,8 +313,8 @@ export class CatalogueRepo {
   }
 
   /** A product row regardless of deletion (for ownership checks). */
-  async findProduct(id: number, tx: DbOrTx = this.db): Promise<ProductRow | undefined> {
-    const rows = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+  async findProduct(id: number): Promise<ProductRow | undefined> {
+    const rows = await this.db.select().from(products).where(eq(products.id, id)).limit(1);
     return rows[0];
   }
 
