@@ -135,6 +135,21 @@ const serverZones = [
   })),
 ];
 /** `process.env` is read in config/env.ts only (and by scripts and tests, which are exempt). */
+const NO_PROCESS_ENV_SYNTAX = {
+  selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+  message: 'Configuration is read only in apps/server/src/config/env.ts: add the variable there.',
+};
+/**
+ * Transactions are opened in one layer, the services (issue 30, decisions 275 and 303): a service
+ * opens `db.transaction` and builds its repos on the transaction (`new XRepo(tx)`), so one unit
+ * of work can span several repo calls. Any `.transaction` in a repo file is refused.
+ */
+const REPO_FILES = ['apps/server/src/**/repo.ts', 'apps/server/src/**/*-repo.ts'];
+const NO_REPO_TRANSACTION = {
+  selector: "MemberExpression[property.name='transaction']",
+  message:
+    'A repo opens no transaction: the service opens it and builds the repo on it (`new XRepo(tx)`, decision 303).',
+};
 const NO_PROCESS_ENV = {
   'no-restricted-properties': [
     'error',
@@ -144,13 +159,7 @@ const NO_PROCESS_ENV = {
       message: 'Configuration is read only in apps/server/src/config/env.ts: add the variable there.',
     },
   ],
-  'no-restricted-syntax': [
-    'error',
-    {
-      selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
-      message: 'Configuration is read only in apps/server/src/config/env.ts: add the variable there.',
-    },
-  ],
+  'no-restricted-syntax': ['error', NO_PROCESS_ENV_SYNTAX],
 };
 
 export default tseslint.config(
@@ -243,6 +252,12 @@ export default tseslint.config(
       'apps/server/src/demo/**',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [ORM_IMPORT] }] },
+  },
+  {
+    // Both lists: a later block's no-restricted-syntax replaces an earlier block's list.
+    files: REPO_FILES,
+    ignores: SERVER_TESTS,
+    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV_SYNTAX, NO_REPO_TRANSACTION] },
   },
   {
     // Its `eslint-disable-next-line no-restricted-imports` (for the import KNOWN_REPO_IMPORTS

@@ -133,3 +133,27 @@ describe('table owners (db/table-owners.json)', () => {
     ).toEqual([]);
   });
 });
+
+describe('transactions in one layer (decision 303)', () => {
+  const opens =
+    'export const f = (db: { transaction(work: () => void): void }) => db.transaction(() => {});\n';
+
+  it('refuses a transaction opened in a repo file, wherever the repo sits', async () => {
+    for (const file of [
+      'apps/server/src/modules/stores/repo.ts',
+      'apps/server/src/modules/orders/placement/repo.ts',
+      'apps/server/src/modules/ledger/journal-repo.ts',
+    ])
+      expect(await firing(file, opens), file).toEqual(['no-restricted-syntax']);
+  });
+
+  it('lets a service open one, and keeps the process.env rule in repo files', async () => {
+    expect(await firing('apps/server/src/modules/stores/service.ts', opens)).toEqual([]);
+    expect(
+      await firing(
+        'apps/server/src/modules/stores/repo.ts',
+        'const { env } = process;\nexport const a = env.PORT;\n',
+      ),
+    ).toContain('no-restricted-syntax');
+  });
+});

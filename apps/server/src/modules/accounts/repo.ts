@@ -17,6 +17,20 @@ import type { Caller, CallerLookup } from '../../plugins/auth.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+/** The fields a profile edit may change. */
+export type ProfileEdit = Partial<
+  Pick<
+    ProfileRow,
+    | 'image'
+    | 'industry'
+    | 'headquarter'
+    | 'description'
+    | 'displayName'
+    | 'nameSkeleton'
+    | 'iban'
+    | 'accountHolder'
+  >
+>;
 
 export interface ProfileWithCategories {
   profile: ProfileRow;
@@ -47,8 +61,12 @@ const callerQuery = preparedPerDb((db) =>
     .prepare('accounts_find_caller'),
 );
 
+/**
+ * Built on the database handle, or on the transaction a service opened (`new AccountsRepo(tx)`):
+ * the repo opens none itself (decision 303).
+ */
 export class AccountsRepo implements CallerLookup {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async findCaller(userId: number): Promise<Caller | null> {
     const rows = await callerQuery(this.db).execute({ userId });
@@ -120,27 +138,28 @@ export class AccountsRepo implements CallerLookup {
    * hash is `claim`, has none yet, and is neither staff nor deleted: one statement, so two
    * claims cannot both win. Answers false when any condition fails.
    */
-  async claimProfile(
+  async insertClaimedProfile(
     userId: number,
     status: 'CUSTOMER' | 'STORE_OWNER',
     claim: string,
     windowSeconds: number,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const rows = await rawRows<{ id: number }>(
-        tx,
-        sql`insert into ${profiles} (id, user_id, status)
-            select u.id, u.id, ${status} from ${users} u
-            where u.id = ${userId} and u.deleted_at is null and not u.is_staff
-              and u.profile_claim = ${claim}
-              and u.date_joined > now() - make_interval(secs => ${windowSeconds})
-            on conflict do nothing
-            returning id`,
-      );
-      if (rows.length === 0) return false;
-      await tx.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
-      return true;
-    });
+    const rows = await rawRows<{ id: number }>(
+      this.db,
+      sql`insert into ${profiles} (id, user_id, status)
+          select u.id, u.id, ${status} from ${users} u
+          where u.id = ${userId} and u.deleted_at is null and not u.is_staff
+            and u.profile_claim = ${claim}
+            and u.date_joined > now() - make_interval(secs => ${windowSeconds})
+          on conflict do nothing
+          returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** The tokenless profile claim is over (the profile exists). */
+  async clearProfileClaim(userId: number): Promise<void> {
+    await this.db.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
   }
 
   async touchLogin(id: number): Promise<void> {
@@ -266,39 +285,19 @@ export class AccountsRepo implements CallerLookup {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Updates a profile. With `beforeWrite`, that check runs first inside the same transaction
-   * (the shop name's look-alike check under its skeleton's lock, decision 198).
-   */
-  async updateProfile(
-    id: number,
-    values: Partial<
-      Pick<
-        ProfileRow,
-        | 'image'
-        | 'industry'
-        | 'headquarter'
-        | 'description'
-        | 'displayName'
-        | 'nameSkeleton'
-        | 'iban'
-        | 'accountHolder'
-      >
-    >,
-    categoryIds: number[] | undefined,
-    beforeWrite?: (tx: DbOrTx) => Promise<void>,
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await beforeWrite?.(tx);
-      if (Object.keys(values).length) await tx.update(profiles).set(values).where(eq(profiles.id, id));
-      if (categoryIds) {
-        await tx.delete(profileCategories).where(eq(profileCategories.profileId, id));
-        if (categoryIds.length)
-          await tx
-            .insert(profileCategories)
-            .values(categoryIds.map((categoryId) => ({ profileId: id, categoryId })));
-      }
-    });
+  async setProfile(id: number, values: ProfileEdit): Promise<void> {
+    if (Object.keys(values).length) await this.db.update(profiles).set(values).where(eq(profiles.id, id));
+  }
+
+  async deleteProfileCategories(profileId: number): Promise<void> {
+    await this.db.delete(profileCategories).where(eq(profileCategories.profileId, profileId));
+  }
+
+  async insertProfileCategories(profileId: number, categoryIds: number[]): Promise<void> {
+    if (categoryIds.length)
+      await this.db
+        .insert(profileCategories)
+        .values(categoryIds.map((categoryId) => ({ profileId, categoryId })));
   }
 
   /**
@@ -429,44 +428,57 @@ export class AccountsRepo implements CallerLookup {
     return { count: row?.count ?? 0, lastExpiry: row?.last_ms ? new Date(row.last_ms) : null };
   }
 
+  async profileImage(id: number): Promise<string | null> {
+    const [profile] = await this.db
+      .select({ image: profiles.image })
+      .from(profiles)
+      .where(eq(profiles.id, id));
+    return profile?.image ?? null;
+  }
+
   /**
-   * Deletion keeps every order record: the user row stays with its personal data replaced,
-   * the profile is emptied, the seller's stores and products leave the catalogue, and every
-   * token issued before stops working.
+   * A deleted account's user row: personal data replaced, no way to sign in, and every token
+   * issued before stops working.
    */
-  async anonymise(id: number): Promise<{ image: string | null }> {
-    return this.db.transaction(async (tx) => {
-      const now = new Date();
-      const [profile] = await tx.select({ image: profiles.image }).from(profiles).where(eq(profiles.id, id));
-      await tx
-        .update(users)
-        .set({
-          username: `deleted-user-${id}`,
-          // '#' cannot be registered, so no new name can block a deletion through the unique key.
-          usernameKey: `#deleted-${id}`,
-          email: `deleted-user-${id}@deleted.invalid`,
-          profileClaim: null,
-          passwordHash: '!',
-          deletedAt: now,
-          isStaff: false,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-        })
-        .where(eq(users.id, id));
-      await tx
-        .update(profiles)
-        .set({ image: null, industry: '', headquarter: '', description: '' })
-        .where(eq(profiles.id, id));
-      await tx.delete(profileCategories).where(eq(profileCategories.profileId, id));
-      await tx
-        .update(products)
-        .set({ deletedAt: now })
-        .where(and(eq(products.sellerId, id), isNull(products.deletedAt)));
-      await tx
-        .update(stores)
-        .set({ deletedAt: now })
-        .where(and(eq(stores.ownerId, id), isNull(stores.deletedAt)));
-      return { image: profile?.image ?? null };
-    });
+  async anonymiseUser(id: number, now: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        username: `deleted-user-${id}`,
+        // '#' cannot be registered, so no new name can block a deletion through the unique key.
+        usernameKey: `#deleted-${id}`,
+        email: `deleted-user-${id}@deleted.invalid`,
+        profileClaim: null,
+        passwordHash: '!',
+        deletedAt: now,
+        isStaff: false,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+      })
+      .where(eq(users.id, id));
+  }
+
+  /** A deleted account's profile keeps its row (orders name it) and loses what it said. */
+  async emptyProfile(id: number): Promise<void> {
+    await this.db
+      .update(profiles)
+      .set({ image: null, industry: '', headquarter: '', description: '' })
+      .where(eq(profiles.id, id));
+  }
+
+  /** A deleted seller's products leave the catalogue. */
+  async retireProductsOf(sellerId: number, now: Date): Promise<void> {
+    await this.db
+      .update(products)
+      .set({ deletedAt: now })
+      .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)));
+  }
+
+  /** A deleted seller's stores leave the map and the lists. */
+  async retireStoresOf(ownerId: number, now: Date): Promise<void> {
+    await this.db
+      .update(stores)
+      .set({ deletedAt: now })
+      .where(and(eq(stores.ownerId, ownerId), isNull(stores.deletedAt)));
   }
 }
 

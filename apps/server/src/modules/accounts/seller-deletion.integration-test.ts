@@ -8,7 +8,7 @@ import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { buildShop, expireHoldNow, orderPayload, type Shop } from '../../../test/order-builders.ts';
 import type { Db } from '../../db/client.ts';
-import { AccountsRepo } from './repo.ts';
+import { AccountsService } from './service.ts';
 
 let t: TestApp;
 let db: Db;
@@ -62,7 +62,7 @@ describe('deleting a seller with open unpaid orders', () => {
     const customer = await registerUser(t.app);
     const orderId = await placeOrder(customer, shop);
     // The race the check above cannot see: the deletion committed while the order was written.
-    await new AccountsRepo(db).anonymise(shop.seller.id);
+    await new AccountsService(t.app.ctx).anonymise(shop.seller.id);
 
     const pay = await t.app.inject({
       method: 'PUT',

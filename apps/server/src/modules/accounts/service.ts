@@ -30,7 +30,7 @@ import { StaffService } from '../staff/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { addressInUseMail } from './address-in-use-mail.ts';
 import { AccountEmails } from './account-emails.ts';
-import { AccountsRepo, type ProfileWithCategories, type UserRow } from './repo.ts';
+import { AccountsRepo, type ProfileEdit, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
 
 export class AccountsService {
@@ -277,7 +277,7 @@ export class AccountsService {
     if (!caller) {
       const claimed =
         userId !== undefined &&
-        (await this.repo.claimProfile(
+        (await this.claimProfile(
           userId,
           status,
           this.profileClaim(ip),
@@ -299,6 +299,19 @@ export class AccountsService {
     this.ctx.callers.forget(caller.id);
     this.ctx.cache.invalidate();
     return this.getProfile(caller.id);
+  }
+
+  /**
+   * Creates the profile of a user who registered moments ago from the address whose keyed
+   * hash is `claim` (see AccountsRepo.insertClaimedProfile), and ends the claim.
+   */
+  private claimProfile(userId: number, status: Role, claim: string, windowSeconds: number): Promise<boolean> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new AccountsRepo(tx);
+      if (!(await repo.insertClaimedProfile(userId, status, claim, windowSeconds))) return false;
+      await repo.clearProfileClaim(userId);
+      return true;
+    });
   }
 
   /** Where each seller's payout goes (the payouts module reads it through here). */
@@ -347,11 +360,11 @@ export class AccountsService {
     const skeleton = renamed && input.displayName ? nameSkeleton(input.displayName) : null;
     if (file) values.image = (await processImage(file.buffer, this.ctx.media, 'profiles')).key;
     try {
-      await this.repo.updateProfile(
+      await this.writeProfile(
         id,
         renamed ? { ...values, nameSkeleton: skeleton } : values,
         categoryIds,
-        skeleton ? (tx) => this.refuseShopLookAlike(tx, skeleton, caller.id, input.displayName!) : undefined,
+        skeleton ? { skeleton, name: input.displayName!, userId: caller.id } : null,
       );
     } catch (error) {
       if (values.image) await discardImage(this.ctx.media, values.image);
@@ -363,6 +376,27 @@ export class AccountsService {
     // The replaced image is nobody's any more (orders copy product images, never profile ones).
     if (values.image && existing.profile.image) await discardImage(this.ctx.media, existing.profile.image);
     return this.getProfile(id, caller.id);
+  }
+
+  /**
+   * Writes a profile edit in one transaction. A new shop name's look-alike check runs first in
+   * it, under its skeleton's lock (decision 198).
+   */
+  private writeProfile(
+    id: number,
+    values: ProfileEdit,
+    categoryIds: number[] | undefined,
+    rename: { skeleton: string; name: string; userId: number } | null,
+  ): Promise<void> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      if (rename) await this.refuseShopLookAlike(tx, rename.skeleton, rename.userId, rename.name);
+      const repo = new AccountsRepo(tx);
+      await repo.setProfile(id, values);
+      if (categoryIds) {
+        await repo.deleteProfileCategories(id);
+        await repo.insertProfileCategories(id, categoryIds);
+      }
+    });
   }
 
   /** A new shop name: only sellers have one (clearing it is allowed), and no other shop has it. */
@@ -429,10 +463,29 @@ export class AccountsService {
         `Unpaid customer orders still hold stock of your account (${held.count}). Please delete it once they are paid or have expired, within ${minutes} minutes at the latest.`,
       );
     }
-    const { image } = await this.repo.anonymise(id);
+    const { image } = await this.anonymise(id);
     this.ctx.callers.forget(id);
     this.ctx.cache.invalidate();
     if (image) await discardImage(this.ctx.media, image);
+  }
+
+  /**
+   * Deletion keeps every order record: the user row stays with its personal data replaced,
+   * the profile is emptied, the seller's stores and products leave the catalogue, and every
+   * token issued before stops working. Checks nothing (deleteAccount checks first).
+   */
+  async anonymise(id: number): Promise<{ image: string | null }> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new AccountsRepo(tx);
+      const now = new Date();
+      const image = await repo.profileImage(id);
+      await repo.anonymiseUser(id, now);
+      await repo.emptyProfile(id);
+      await repo.deleteProfileCategories(id);
+      await repo.retireProductsOf(id, now);
+      await repo.retireStoresOf(id, now);
+      return { image };
+    });
   }
 
   async sellers(categoryName?: string): Promise<ProfileWithCategories[]> {

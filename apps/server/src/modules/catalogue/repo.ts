@@ -17,6 +17,14 @@ import {
 } from '../../db/schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+/** The fields a seller's edit may change. */
+export type ProductEdit = Partial<
+  Pick<
+    ProductRow,
+    'brand' | 'name' | 'priceRappen' | 'description' | 'image' | 'categoryId' | 'subcategoryId' | 'vatRate'
+  >
+>;
 
 export interface ProductJoined {
   product: ProductRow;
@@ -168,9 +176,13 @@ const reviewsOfProductQuery = preparedPerDb((db) =>
     .prepare('catalogue_reviews_of_product'),
 );
 
+/**
+ * Built on the database handle, or on the transaction a service opened (`new CatalogueRepo(tx)`):
+ * the repo opens none itself (decision 303).
+ */
 export class CatalogueRepo {
   constructor(
-    private readonly db: Db,
+    private readonly db: DbOrTx,
     /** Catalogue reads may go to a read replica. */
     private readonly readDb: Db = db,
   ) {}
@@ -301,8 +313,8 @@ export class CatalogueRepo {
   }
 
   /** A product row regardless of deletion (for ownership checks). */
-  async findProduct(id: number, tx: DbOrTx = this.db): Promise<ProductRow | undefined> {
-    const rows = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+  async findProduct(id: number): Promise<ProductRow | undefined> {
+    const rows = await this.db.select().from(products).where(eq(products.id, id)).limit(1);
     return rows[0];
   }
 
@@ -315,73 +327,42 @@ export class CatalogueRepo {
     return rows.length > 0;
   }
 
-  async insertProduct(values: typeof products.$inferInsert): Promise<number> {
+  async insertProduct(values: NewProduct): Promise<number> {
     const [row] = await this.db.insert(products).values(values).returning({ id: products.id });
     return row!.id;
   }
 
-  /**
-   * A product with stock rows in the caller's live stores, in one transaction: a store that
-   * is not the seller's (or is deleted) leaves nothing behind and answers its id.
-   */
-  async insertProductWithStocks(
-    values: typeof products.$inferInsert,
-    stockRows: { store: number; number: number }[],
-  ): Promise<{ id: number } | { foreignStore: number }> {
-    return this.db.transaction(async (tx) => {
-      const storeIds = stockRows.map((s) => s.store);
-      if (storeIds.length > 0) {
-        const own = await tx
-          .select({ id: stores.id })
-          .from(stores)
-          .where(
-            and(inArray(stores.id, storeIds), eq(stores.ownerId, values.sellerId), isNull(stores.deletedAt)),
-          );
-        const ownIds = new Set(own.map((r) => r.id));
-        const foreign = storeIds.find((id) => !ownIds.has(id));
-        if (foreign !== undefined) return { foreignStore: foreign };
-      }
-      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-      const id = row!.id;
-      if (stockRows.length > 0)
-        await tx
-          .insert(stocks)
-          .values(stockRows.map((s) => ({ storeId: s.store, productId: id, number: s.number })));
-      return { id };
-    });
+  /** Which of `storeIds` are live stores of this seller. */
+  async ownLiveStoreIds(sellerId: number, storeIds: number[]): Promise<Set<number>> {
+    if (storeIds.length === 0) return new Set();
+    const own = await this.db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(inArray(stores.id, storeIds), eq(stores.ownerId, sellerId), isNull(stores.deletedAt)));
+    return new Set(own.map((r) => r.id));
+  }
+
+  /** A new product's first stock rows. */
+  async insertStocks(productId: number, rows: { store: number; number: number }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insert(stocks).values(rows.map((s) => ({ storeId: s.store, productId, number: s.number })));
   }
 
   /**
-   * Applies an edit to a live product under a row lock and answers the image it had before,
-   * so two parallel edits that both replace the picture each discard the one they replaced.
-   * Undefined when the product is gone.
+   * Locks a live product's row until the caller's transaction ends and answers the image it has
+   * now; undefined when the product is gone.
    */
-  async updateProduct(
-    id: number,
-    values: Partial<
-      Pick<
-        ProductRow,
-        | 'brand'
-        | 'name'
-        | 'priceRappen'
-        | 'description'
-        | 'image'
-        | 'categoryId'
-        | 'subcategoryId'
-        | 'vatRate'
-      >
-    >,
-  ): Promise<{ previousImage: string | null } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ image: products.image })
-        .from(products)
-        .where(and(eq(products.id, id), isNull(products.deletedAt)))
-        .for('update');
-      if (!before) return undefined;
-      if (Object.keys(values).length > 0) await tx.update(products).set(values).where(eq(products.id, id));
-      return { previousImage: before.image };
-    });
+  async lockLiveProduct(id: number): Promise<{ image: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ image: products.image })
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      .for('update');
+    return row;
+  }
+
+  async setProduct(id: number, values: ProductEdit): Promise<void> {
+    if (Object.keys(values).length > 0) await this.db.update(products).set(values).where(eq(products.id, id));
   }
 
   /** Whether an order line of the product still shows this image (order_items.image is a copy of the key). */
@@ -458,45 +439,44 @@ export class CatalogueRepo {
       .limit(limit);
   }
 
-  /**
-   * Adds a review and its rating to the product in one transaction; null when this customer
-   * reviewed the product already (the unique key decides, also under concurrency).
-   */
-  async addReview(input: {
+  /** Whether this customer has a paid order with a line of the product (a verified review). */
+  async paidFor(productId: number, customerId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ one: sql<number>`1` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(eq(orderItems.productId, productId), eq(orders.customerId, customerId), eq(orders.isPaid, true)),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The review's id, or null when this customer reviewed the product already (the unique key decides). */
+  async insertReview(values: {
     productId: number;
     userId: number;
     rating: number;
     comment: string;
+    verified: boolean;
   }): Promise<number | null> {
-    return this.db.transaction(async (tx) => {
-      const paid = await tx
-        .select({ one: sql<number>`1` })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(
-          and(
-            eq(orderItems.productId, input.productId),
-            eq(orders.customerId, input.userId),
-            eq(orders.isPaid, true),
-          ),
-        )
-        .limit(1);
-      const inserted = await tx
-        .insert(reviews)
-        .values({ ...input, verified: paid.length > 0 })
-        .onConflictDoNothing()
-        .returning({ id: reviews.id });
-      const id = inserted[0]?.id;
-      if (id === undefined) return null;
-      await tx
-        .update(products)
-        .set({
-          numReviews: sql`${products.numReviews} + 1`,
-          ratingSum: sql`${products.ratingSum} + ${input.rating}`,
-        })
-        .where(eq(products.id, input.productId));
-      return id;
-    });
+    const inserted = await this.db
+      .insert(reviews)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    return inserted[0]?.id ?? null;
+  }
+
+  /** Counts a new review's rating on its product. */
+  async addRating(productId: number, rating: number): Promise<void> {
+    await this.db
+      .update(products)
+      .set({
+        numReviews: sql`${products.numReviews} + 1`,
+        ratingSum: sql`${products.ratingSum} + ${rating}`,
+      })
+      .where(eq(products.id, productId));
   }
 
   async findReview(id: number): Promise<ReviewJoined | undefined> {

@@ -25,7 +25,14 @@ import { pageOf } from '../../lib/list-answer.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { REVIEWS_PER_HOUR } from '../../lib/rate-limiter.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage, thumbKey } from '../media/pipeline.ts';
-import { CatalogueRepo, type ListFilter, type ProductFull, type ReviewJoined } from './repo.ts';
+import {
+  CatalogueRepo,
+  type ListFilter,
+  type NewProduct,
+  type ProductEdit,
+  type ProductFull,
+  type ReviewJoined,
+} from './repo.ts';
 
 export const LATEST_PRODUCTS = 8;
 export const LATEST_REVIEWS = 6;
@@ -255,7 +262,7 @@ export class CatalogueService {
       };
       if (stockRows.length === 0) id = await this.repo.insertProduct(values);
       else {
-        const inserted = await this.repo.insertProductWithStocks(values, stockRows);
+        const inserted = await this.insertWithStocks(values, stockRows);
         if ('foreignStore' in inserted) {
           const message = `Store ${inserted.foreignStore} does not exist.`;
           throw badRequest(message, [{ field: 'initialStocks', message }]);
@@ -268,6 +275,28 @@ export class CatalogueService {
     }
     this.ctx.cache.invalidate();
     return this.get(id);
+  }
+
+  /**
+   * A product with stock rows in the caller's live stores, in one transaction: a store that
+   * is not the seller's (or is deleted) leaves nothing behind and answers its id.
+   */
+  private insertWithStocks(
+    values: NewProduct,
+    stockRows: { store: number; number: number }[],
+  ): Promise<{ id: number } | { foreignStore: number }> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new CatalogueRepo(tx);
+      const own = await repo.ownLiveStoreIds(
+        values.sellerId,
+        stockRows.map((s) => s.store),
+      );
+      const foreign = stockRows.find((s) => !own.has(s.store));
+      if (foreign) return { foreignStore: foreign.store };
+      const id = await repo.insertProduct(values);
+      await repo.insertStocks(id, stockRows);
+      return { id };
+    });
   }
 
   /** 400 naming the field when the category or subcategory is unknown or they do not belong together. */
@@ -328,7 +357,7 @@ export class CatalogueService {
     const image = file ? (await processImage(file.buffer, this.ctx.media, 'products')).key : undefined;
     let result: { previousImage: string | null } | undefined;
     try {
-      result = await this.repo.updateProduct(id, {
+      result = await this.applyEdit(id, {
         ...(input.brand !== undefined && { brand: input.brand }),
         ...(input.name !== undefined && { name: input.name }),
         ...(input.price !== undefined && { priceRappen: input.price }),
@@ -352,6 +381,21 @@ export class CatalogueService {
     if (image && old && old !== image && !(await this.repo.imageInOrders(id, old)))
       await discardImage(this.ctx.media, old);
     return this.get(id);
+  }
+
+  /**
+   * Applies an edit to a live product under a row lock and answers the image it had before,
+   * so two parallel edits that both replace the picture each discard the one they replaced.
+   * Undefined when the product is gone.
+   */
+  private applyEdit(id: number, values: ProductEdit): Promise<{ previousImage: string | null } | undefined> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new CatalogueRepo(tx);
+      const before = await repo.lockLiveProduct(id);
+      if (!before) return undefined;
+      await repo.setProduct(id, values);
+      return { previousImage: before.image };
+    });
   }
 
   async delete(caller: Caller, id: number): Promise<void> {
@@ -384,7 +428,7 @@ export class CatalogueService {
         `You have written ${REVIEWS_PER_HOUR} reviews in the last hour. Please wait before writing another.`,
         taken.retryAfterSeconds,
       );
-    const id = await this.repo.addReview({
+    const id = await this.writeReview({
       productId,
       userId: caller.id,
       rating: input.rating,
@@ -397,5 +441,24 @@ export class CatalogueService {
     this.ctx.cache.invalidate();
     const review = await this.repo.findReview(id);
     return toReview(review!);
+  }
+
+  /**
+   * Adds a review and its rating to the product in one transaction; null when this customer
+   * reviewed the product already (the unique key decides, also under concurrency).
+   */
+  private writeReview(input: {
+    productId: number;
+    userId: number;
+    rating: number;
+    comment: string;
+  }): Promise<number | null> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new CatalogueRepo(tx);
+      const verified = await repo.paidFor(input.productId, input.userId);
+      const id = await repo.insertReview({ ...input, verified });
+      if (id !== null) await repo.addRating(input.productId, input.rating);
+      return id;
+    });
   }
 }

@@ -65,6 +65,9 @@ export interface NewStore {
   image: string | null;
 }
 
+/** The fields a seller's edit may change. */
+export type StoreEdit = Partial<Omit<NewStore, 'ownerId'>>;
+
 const liveStore = isNull(stores.deletedAt);
 const liveProduct = isNull(products.deletedAt);
 
@@ -99,9 +102,13 @@ const stocksOfProductQuery = preparedPerDb((db) =>
     .prepare('stores_stocks_of_product'),
 );
 
+/**
+ * Built on the database handle, or on the transaction a service opened (`new StoresRepo(tx)`):
+ * the repo opens none itself (decision 303).
+ */
 export class StoresRepo {
   constructor(
-    private readonly db: Db,
+    private readonly db: DbOrTx,
     private readonly readDb: Db = db,
   ) {}
 
@@ -119,44 +126,37 @@ export class StoresRepo {
     return this.db.select({ id: categories.id, name: categories.name }).from(categories);
   }
 
-  async insertStore(values: NewStore, categoryIds: number[]): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(stores).values(values).returning({ id: stores.id });
-      const id = row!.id;
-      if (categoryIds.length)
-        await tx
-          .insert(storeCategories)
-          .values(categoryIds.map((categoryId) => ({ storeId: id, categoryId })));
-      return id;
-    });
+  async insertStore(values: NewStore): Promise<number> {
+    const [row] = await this.db.insert(stores).values(values).returning({ id: stores.id });
+    return row!.id;
+  }
+
+  async insertStoreCategories(storeId: number, categoryIds: number[]): Promise<void> {
+    if (categoryIds.length)
+      await this.db
+        .insert(storeCategories)
+        .values(categoryIds.map((categoryId) => ({ storeId, categoryId })));
+  }
+
+  async deleteStoreCategories(storeId: number): Promise<void> {
+    await this.db.delete(storeCategories).where(eq(storeCategories.storeId, storeId));
   }
 
   /**
-   * Applies an edit to a live store (and replaces its categories when given) under a row lock;
-   * answers the image it had before, or undefined when the store is gone.
+   * Locks a live store's row until the caller's transaction ends and answers the image it has
+   * now; undefined when the store is gone.
    */
-  async updateStore(
-    id: number,
-    values: Partial<Omit<NewStore, 'ownerId'>>,
-    categoryIds: number[] | undefined,
-  ): Promise<{ previousImage: string | null } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ image: stores.image })
-        .from(stores)
-        .where(and(eq(stores.id, id), liveStore))
-        .for('update');
-      if (!before) return undefined;
-      if (Object.keys(values).length > 0) await tx.update(stores).set(values).where(eq(stores.id, id));
-      if (categoryIds !== undefined) {
-        await tx.delete(storeCategories).where(eq(storeCategories.storeId, id));
-        if (categoryIds.length)
-          await tx
-            .insert(storeCategories)
-            .values(categoryIds.map((categoryId) => ({ storeId: id, categoryId })));
-      }
-      return { previousImage: before.image };
-    });
+  async lockLiveStore(id: number): Promise<{ image: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ image: stores.image })
+      .from(stores)
+      .where(and(eq(stores.id, id), liveStore))
+      .for('update');
+    return row;
+  }
+
+  async setStore(id: number, values: StoreEdit): Promise<void> {
+    if (Object.keys(values).length > 0) await this.db.update(stores).set(values).where(eq(stores.id, id));
   }
 
   /** Live stores (not deleted, owner neither deleted nor suspended), in the order of `ids` when given. */
@@ -288,35 +288,26 @@ export class StoresRepo {
       .where(eq(stocks.id, id));
   }
 
-  /**
-   * Soft delete unless in-store pick-ups of this store are still open (not handed over, order
-   * not expired). The store row is locked so the check and the delete see the same state.
-   * Order lines keep their copied store name; stock rows stay for the record.
-   */
-  async softDeleteStore(id: number): Promise<'deleted' | 'pending' | 'missing'> {
-    return this.db.transaction(async (tx) => {
-      const locked = await tx
-        .select({ id: stores.id })
-        .from(stores)
-        .where(and(eq(stores.id, id), liveStore))
-        .for('update');
-      if (locked.length === 0) return 'missing';
-      const [pending] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(
-          and(
-            eq(orderItems.storeId, id),
-            eq(orderItems.orderType, 'inStore'),
-            eq(orderItems.isRetrieved, false),
-            ne(orders.status, 'expired'),
-          ),
-        );
-      if ((pending?.n ?? 0) > 0) return 'pending';
-      await tx.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, id));
-      return 'deleted';
-    });
+  /** In-store pick-ups of this store that were not handed over, of orders that did not expire. */
+  async openPickUpsOf(storeId: number): Promise<number> {
+    const [pending] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          eq(orderItems.storeId, storeId),
+          eq(orderItems.orderType, 'inStore'),
+          eq(orderItems.isRetrieved, false),
+          ne(orders.status, 'expired'),
+        ),
+      );
+    return pending?.n ?? 0;
+  }
+
+  /** Order lines keep their copied store name; stock rows stay for the record. */
+  async markStoreDeleted(id: number): Promise<void> {
+    await this.db.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, id));
   }
 
   /**

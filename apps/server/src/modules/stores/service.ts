@@ -18,7 +18,14 @@ import { parseWith } from '../../lib/validation.ts';
 import { pageOf } from '../../lib/list-answer.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { discardImage, mediaThumbUrl, mediaUrl, processImage } from '../media/pipeline.ts';
-import { StoresRepo, type StockJoined, type StockUnits, type StoreJoined } from './repo.ts';
+import {
+  StoresRepo,
+  type NewStore,
+  type StockJoined,
+  type StockUnits,
+  type StoreEdit,
+  type StoreJoined,
+} from './repo.ts';
 
 /** Anonymous GET /api/stocks/ answers at most this many rows per page. */
 export const PUBLIC_STOCK_PAGE = 100;
@@ -96,7 +103,7 @@ export class StoresService {
         { field: 'category', message: `Category ${unknown.join(', ')} does not exist.` },
       ]);
     const image = file ? (await processImage(file.buffer, this.ctx.media, 'stores')).key : null;
-    const id = await this.repo.insertStore(
+    const id = await this.insertStore(
       {
         ownerId: caller.id,
         name: input.name,
@@ -167,7 +174,7 @@ export class StoresService {
     const image = file ? (await processImage(file.buffer, this.ctx.media, 'stores')).key : undefined;
     let result: { previousImage: string | null } | undefined;
     try {
-      result = await this.repo.updateStore(
+      result = await this.applyEdit(
         id,
         {
           ...(input.name !== undefined && { name: input.name }),
@@ -200,13 +207,59 @@ export class StoresService {
     const row = await this.repo.findStore(id);
     // Someone else's store answers exactly like a missing one.
     if (!row || row.store.ownerId !== caller.id) throw notFound(`Store ${id} does not exist.`);
-    const result = await this.repo.softDeleteStore(id);
+    const result = await this.softDelete(id);
     if (result === 'missing') throw notFound(`Store ${id} does not exist.`);
     if (result === 'pending')
       throw conflict(
         `Store ${id} still has in-store pick-ups that were not handed over. Mark them picked up before deleting the store.`,
       );
     this.ctx.cache.invalidate();
+  }
+
+  /** The store and its categories in one transaction. */
+  private insertStore(values: NewStore, categoryIds: number[]): Promise<number> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new StoresRepo(tx);
+      const id = await repo.insertStore(values);
+      await repo.insertStoreCategories(id, categoryIds);
+      return id;
+    });
+  }
+
+  /**
+   * Applies an edit to a live store (and replaces its categories when given) under a row lock;
+   * answers the image it had before, or undefined when the store is gone.
+   */
+  private applyEdit(
+    id: number,
+    values: StoreEdit,
+    categoryIds: number[] | undefined,
+  ): Promise<{ previousImage: string | null } | undefined> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new StoresRepo(tx);
+      const before = await repo.lockLiveStore(id);
+      if (!before) return undefined;
+      await repo.setStore(id, values);
+      if (categoryIds !== undefined) {
+        await repo.deleteStoreCategories(id);
+        await repo.insertStoreCategories(id, categoryIds);
+      }
+      return { previousImage: before.image };
+    });
+  }
+
+  /**
+   * Soft delete unless in-store pick-ups of this store are still open (not handed over, order
+   * not expired). The store row is locked so the check and the delete see the same state.
+   */
+  private softDelete(id: number): Promise<'deleted' | 'pending' | 'missing'> {
+    return this.ctx.database.db.transaction(async (tx) => {
+      const repo = new StoresRepo(tx);
+      if (!(await repo.lockLiveStore(id))) return 'missing';
+      if ((await repo.openPickUpsOf(id)) > 0) return 'pending';
+      await repo.markStoreDeleted(id);
+      return 'deleted';
+    });
   }
 
   // --- stock rows ---
