@@ -99,7 +99,7 @@ function UserRow({ user, permissions }: { user: AdminUser; permissions: string[]
         {user.suspended && <Badge bg="warning">{t('admin.users.suspended')}</Badge>}
         {!user.locked && !user.suspended && t('admin.users.active')}
       </td>
-      <td>{format.date(user.date_joined)}</td>
+      <td className="d-none d-md-table-cell">{format.date(user.date_joined)}</td>
     </tr>
   );
 }
@@ -171,7 +171,9 @@ export function UsersScreen() {
                 <th scope="col">{t('admin.users.account')}</th>
                 <th scope="col">{t('admin.users.roleLabel')}</th>
                 <th scope="col">{t('admin.users.state')}</th>
-                <th scope="col">{t('admin.users.joined')}</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  {t('admin.users.joined')}
+                </th>
               </tr>
             </thead>
             <tbody>

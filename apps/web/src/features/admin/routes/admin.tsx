@@ -44,8 +44,9 @@ export function Component() {
   return (
     <Container className="py-3">
       <h1 className="h3">{t('admin.title')}</h1>
-      <nav aria-label={t('admin.sections')} className="mb-3">
-        <ul className="nav nav-tabs flex-nowrap overflow-auto">
+      <nav aria-label={t('admin.sections')} className="mb-3 pb-2 border-bottom">
+        {/* Pills that wrap: on a phone every section stays in sight, none hides off-screen. */}
+        <ul className="nav nav-pills flex-wrap gap-1">
           {SECTIONS.filter((s) => permissions.includes(s.permission)).map((s) => (
             <li key={s.key} className="nav-item">
               <NavLink to={s.to} end={s.end} className="nav-link text-nowrap">
