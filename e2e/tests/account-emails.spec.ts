@@ -1,7 +1,8 @@
 /**
  * The account's e-mails (issues 27 and 29, decisions 253 and 254): a new customer confirms the
  * address from the mailed link and is then offered invoice; a customer who forgot the password
- * asks for a link, sets a new password and signs in with it. The e-mails are read from the
+ * asks for a link, sets a new password and signs in with it; a new staff member invited by
+ * e-mail chooses a password (decision 293). The e-mails are read from the
  * server's outbox folder (DATA_DIR/outbox, written every 15 s without SMTP). Screenshots at
  * 1280 and 390 px.
  */
@@ -9,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { registerViaUi, screenshots, uniqueName } from '../support/helpers';
+import { staffHeaders } from '../support/staff';
 
 test.setTimeout(150_000);
 
@@ -29,7 +31,10 @@ function decodeMail(raw: string): string {
 }
 
 /** Waits for the mail to `email` with a link to `route` and answers the link's hash path (/#/…). */
-async function mailedLink(email: string, route: 'confirm-email' | 'reset-password'): Promise<string> {
+async function mailedLink(
+  email: string,
+  route: 'confirm-email' | 'reset-password' | 'accept-invitation',
+): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   let found: string | undefined;
   await expect
@@ -122,4 +127,40 @@ test('a customer who forgot the password sets a new one from the mailed link and
     data: { username, password: 'old-secret-pass' },
   });
   expect(old.status()).toBe(401);
+});
+
+test('a new staff member invited by e-mail chooses a password from the link, once', async ({ page }) => {
+  const username = uniqueName('desk');
+  const email = `${username}@example.ch`;
+  const created = await page.request.post('/api/admin/staff/', {
+    headers: await staffHeaders(page.request),
+    data: { username, email, permissions: ['support'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const link = await mailedLink(email, 'accept-invitation');
+  await page.goto(`/#${link}`);
+  await expect(page.getByRole('heading', { name: 'Welcome: choose your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Gletscher-Seil-42');
+  await page.getByLabel('Confirm Password').fill('Gletscher-Seil-42');
+  await screenshots(page, 'staff-invitation');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.locator('#reset-done')).toContainText('Your password is set');
+  await expect(page.getByRole('link', { name: 'Sign in to the back office' })).toBeVisible();
+
+  // The password works, and the second factor is set up next, as for every staff account.
+  const login = await page.request.post('/api/users/login/', {
+    data: { username, password: 'Gletscher-Seil-42' },
+  });
+  expect(login.status()).toBe(401);
+  expect((await login.json()).otp_required).toBe(true);
+  // The link worked once.
+  await page.goto(`/#${link}`);
+  await page.reload();
+  await page.getByLabel('New password', { exact: true }).fill('another-secret-pass');
+  await page.getByLabel('Confirm Password').fill('another-secret-pass');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(
+    page.getByText(/invitation link is invalid, was already used or has expired/).first(),
+  ).toBeVisible();
 });

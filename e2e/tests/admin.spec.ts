@@ -3,7 +3,8 @@
  * enrols a second factor with the QR code and signs in; a customer reports a product, which
  * staff hide; staff remove an abusive review, suspend a seller, and refund part of a delivered
  * line; each shows at once to customers and stands in the audit log with its reason. Then
- * staff accounts. Screenshots at 1280 and 390 px.
+ * staff accounts, and the users screen (find, orders, password reset, lock). Screenshots at
+ * 1280 and 390 px.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -15,7 +16,7 @@ import {
   screenshots,
   uniqueName,
 } from '../support/helpers';
-import { rememberStaffSecret } from '../support/staff';
+import { rememberStaffSecret, staffLogin } from '../support/staff';
 
 const STAFF = 'demo-staff';
 
@@ -255,4 +256,82 @@ test('staff hide a reported product, remove a review, suspend a seller and refun
   );
   expect((await page.request.get(`/api/products/${reported.id}/`)).status()).toBe(200);
   await customer.context().close();
+});
+
+test('support find a user, open their orders and send a password reset; admin lock and unlock with a reason', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A fresh account with one order, to find and lock: the demo customer is shared with the
+  // specs running beside this one.
+  const username = uniqueName('kunde');
+  const registered = await page.request.post('/api/users/registration/', {
+    data: { username, email: `${username}@example.ch`, password: 'Gletscher-Seil-42', status: 'CUSTOMER' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const headers = { authorization: `Bearer ${(await registered.json()).access as string}` };
+  const product = (await listed(page.request)).find((p) => p.countInStock > 3 && Number(p.price) < 50)!;
+  const placed = await page.request.post('/api/orders/add/', {
+    headers,
+    data: {
+      orderItems: [{ id: product.id, quantity: 1, orderType: 'online', storeId: null }],
+      paymentMethod: 'PayPal',
+      totalPrice: product.price,
+      totalShippingPrice: '20.00',
+      shippingAddress: { address: 'Marktgasse 1', city: 'Bern', postalCode: '3011', country: 'Switzerland' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = (await placed.json()).id as number;
+
+  const session = await staffLogin(page.request);
+  await page.goto('/');
+  await page.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify(session));
+  await page.goto('/#/admin/users');
+  // The session is read when the app starts.
+  await page.reload();
+
+  // Find the account by its e-mail address among customers, and open its orders.
+  await page.getByLabel('Username, e-mail, shop name or number').fill(`${username}@example.ch`);
+  await page.getByLabel('Role').selectOption('CUSTOMER');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const users = page.getByTestId('admin-users');
+  await users.getByRole('link', { name: `Orders of ${username}` }).click();
+  await expect(page.getByText(/Only the orders of customer #\d+/)).toBeVisible();
+  const orders = page.getByTestId('admin-orders').locator('tbody tr');
+  await expect(orders).toHaveCount(1);
+  await expect(orders.getByRole('link', { name: `#${orderId}` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await page.getByLabel('Username, e-mail, shop name or number').fill(username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = users.locator('tr', { has: page.getByText(username, { exact: true }) });
+  await expect(row).toHaveCount(1);
+  await screenshots(page, 'admin-users');
+
+  await act(
+    page,
+    row.getByRole('button', { name: 'Send password reset e-mail' }),
+    'Send password reset e-mail',
+    'Asked by phone',
+  );
+  await expect(row.getByText(/password reset e-mail is on its way/)).toBeVisible();
+  await act(page, row.getByRole('button', { name: 'Lock' }), 'Lock', 'Card fraud reported by the bank');
+  await expect(row.getByText('locked')).toBeVisible();
+  const login = await page.request.post('/api/users/login/', {
+    data: { username, password: 'Gletscher-Seil-42' },
+  });
+  expect(login.status()).toBe(401);
+  await screenshots(page, 'admin-users-locked');
+  await act(page, row.getByRole('button', { name: 'Unlock' }), 'Unlock', 'Bank cleared the card');
+  await expect(row.getByRole('button', { name: 'Lock' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const audit = page.getByTestId('admin-audit');
+  for (const [action, reason] of [
+    ['user.password-reset', 'Asked by phone'],
+    ['user.lock', 'Card fraud reported by the bank'],
+    ['user.unlock', 'Bank cleared the card'],
+  ])
+    await expect(audit.locator('tr', { hasText: action }).filter({ hasText: reason })).toHaveCount(1);
 });

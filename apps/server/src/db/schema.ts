@@ -836,7 +836,7 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** 'email_confirmation' or 'password_reset'. */
+    /** 'email_confirmation', 'password_reset' or 'staff_invitation' (decision 293). */
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The address the link was sent to: a confirmation counts only while the account still has it. */

@@ -5,6 +5,12 @@
 import type { Translations } from './translations.ts';
 
 export const ACCOUNT_EMAIL_MESSAGES: Record<string, Translations> = {
+  'This invitation link is invalid, was already used or has expired. Please ask an administrator for a new one.':
+    {
+      de: 'Dieser Einladungslink ist ungültig, wurde bereits verwendet oder ist abgelaufen. Bitte fordern Sie bei einer Administratorin oder einem Administrator einen neuen an.',
+      fr: 'Ce lien d’invitation n’est pas valide, a déjà été utilisé ou a expiré. Veuillez en demander un nouveau à un administrateur.',
+      it: 'Questo link d’invito non è valido, è già stato usato o è scaduto. Chiedine uno nuovo a un amministratore.',
+    },
   'This confirmation link is invalid, was already used or has expired. Sign in and ask for a new one on your profile page.':
     {
       de: 'Dieser Bestätigungslink ist ungültig, wurde bereits verwendet oder ist abgelaufen. Melden Sie sich an und fordern Sie auf Ihrer Profilseite einen neuen an.',

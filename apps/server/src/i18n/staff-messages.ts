@@ -5,6 +5,16 @@
 import type { Translations } from './translations.ts';
 
 export const STAFF_MESSAGES: Record<string, Translations> = {
+  'Staff account {id} is disabled: enable it before sending an invitation.': {
+    de: 'Das Mitarbeiterkonto {id} ist deaktiviert: Aktivieren Sie es, bevor Sie eine Einladung senden.',
+    fr: 'Le compte du personnel {id} est désactivé : activez-le avant d’envoyer une invitation.',
+    it: 'L’account del personale {id} è disattivato: attivalo prima di inviare un invito.',
+  },
+  'Staff account {id} has signed in already: send a password reset from the users screen instead.': {
+    de: 'Das Mitarbeiterkonto {id} hat sich bereits angemeldet: Senden Sie stattdessen auf der Benutzerseite eine Passwort-Zurücksetzung.',
+    fr: 'Le compte du personnel {id} s’est déjà connecté : envoyez plutôt une réinitialisation du mot de passe depuis l’écran des utilisateurs.',
+    it: 'L’account del personale {id} ha già effettuato l’accesso: invia invece un ripristino della password dalla schermata degli utenti.',
+  },
   'Staff account {id} does not exist.': {
     de: 'Das Mitarbeiterkonto {id} existiert nicht.',
     fr: 'Le compte du personnel {id} n’existe pas.',

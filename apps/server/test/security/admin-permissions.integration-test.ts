@@ -37,6 +37,7 @@ const PERMISSION: Record<string, (typeof STAFF_PERMISSIONS)[number]> = {
   'PUT /api/admin/staff/:id/permissions': 'admin',
   'PUT /api/admin/staff/:id/disable': 'admin',
   'PUT /api/admin/staff/:id/enable': 'admin',
+  'POST /api/admin/staff/:id/invite': 'admin',
   'GET /api/admin/ledger/trial-balance': 'finance',
   'GET /api/admin/ledger/vat-report': 'finance',
   'GET /api/admin/ledger/commission': 'finance',

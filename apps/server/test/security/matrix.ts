@@ -255,6 +255,14 @@ export const MATRIX: Record<string, MatrixCase[]> = {
       expect: { anonymous: 400, customerA: 400, customerB: 400, sellerS: 400, sellerT: 400, staff: 400 },
     },
   ],
+  'POST /api/users/staff-invitation/accept': [
+    {
+      label: 'a token nobody was sent',
+      url: () => '/api/users/staff-invitation/accept/',
+      body: () => ({ token: 'not-a-token-anybody-was-sent', password: 'long enough pass' }),
+      expect: { anonymous: 400, customerA: 400, customerB: 400, sellerS: 400, sellerT: 400, staff: 400 },
+    },
+  ],
   'GET /api/users': [
     {
       url: () => '/api/users/',
@@ -678,6 +686,7 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     ['PUT', '/api/admin/staff/:id/permissions', (w) => `/api/admin/staff/${w.users.staff.id}/permissions/`],
     ['PUT', '/api/admin/staff/:id/disable', (w) => `/api/admin/staff/${w.users.staff.id}/disable/`],
     ['PUT', '/api/admin/staff/:id/enable', (w) => `/api/admin/staff/${w.users.staff.id}/enable/`],
+    ['POST', '/api/admin/staff/:id/invite', (w) => `/api/admin/staff/${w.users.staff.id}/invite/`],
     // The money's staff routes need the finance permission (decision 243).
     ['GET', '/api/admin/ledger/trial-balance', () => '/api/admin/ledger/trial-balance/'],
     ['GET', '/api/admin/ledger/vat-report', () => '/api/admin/ledger/vat-report/?quarter=2026-Q4'],

@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
       { path: 'confirm-email', ...screen(() => import('../features/auth/routes/confirm-email')) },
       { path: 'forgot-password', ...screen(() => import('../features/auth/routes/forgot-password')) },
       { path: 'reset-password', ...screen(() => import('../features/auth/routes/reset-password')) },
+      {
+        path: 'accept-invitation',
+        ...screen(() => import('../features/auth/routes/accept-invitation')),
+      },
       { path: 'sellers', ...screen(() => import('../features/catalogue/routes/sellers')) },
       { path: 'seller/:id', ...screen(() => import('../features/catalogue/routes/seller')) },
       {

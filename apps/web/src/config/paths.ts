@@ -8,6 +8,7 @@ export const paths = {
   confirmEmail: '/confirm-email',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  acceptInvitation: '/accept-invitation',
   sellers: '/sellers',
   seller: (id: number | string) => `/seller/${id}`,
   map: '/map',

@@ -138,6 +138,8 @@ export const adminOrderQuerySchema = adminListQuerySchema.extend({
   status: z.enum(['pending', 'paying', 'paid', 'expired', 'cancelled']).optional(),
   from: z.iso.date('from: use YYYY-MM-DD.').optional(),
   to: z.iso.date('to: use YYYY-MM-DD.').optional(),
+  /** Only this customer's orders (a user id), as the users screen links to them. */
+  customer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const adminOrderSummarySchema = z.object({
@@ -204,6 +206,8 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
+  /** A seller's shop name (display name); null when none is set. */
+  name: z.string().nullable(),
   status: z.string().nullable(),
   is_staff: z.boolean(),
   locked: z.boolean(),
@@ -211,9 +215,16 @@ export const adminUserSchema = z.object({
   date_joined: z.string(),
 });
 
+/** The roles the users screen filters by: a profile's status, staff, or an account without a profile. */
+export const ADMIN_USER_ROLES = ['CUSTOMER', 'STORE_OWNER', 'staff', 'none'] as const;
+
 export const adminUserQuerySchema = adminListQuerySchema.extend({
+  /** Part of a username, e-mail address or shop name, or a user id. */
   search: z.string().trim().max(100).optional(),
+  role: z.enum(ADMIN_USER_ROLES).optional(),
 });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminUserPage = z.infer<typeof pagedAdminUsers>;
 
 export const dashboardSchema = z.object({
   orders_today: z.number().int(),
@@ -273,12 +284,23 @@ const permissionListSchema = z
   .max(STAFF_PERMISSIONS.length)
   .transform((list) => [...new Set(list)]);
 
-/** A new staff account: it signs in with this password and enrols its second factor at once. */
-export const staffCreateSchema = registrationSchema.extend({ permissions: permissionListSchema });
+/**
+ * A new staff account: it signs in with this password and enrols its second factor at once.
+ * Without a password it is e-mailed an invitation link to choose one (decision 293).
+ */
+export const staffCreateSchema = registrationSchema.extend({
+  password: registrationSchema.shape.password.optional(),
+  permissions: permissionListSchema,
+});
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 
 export const staffPermissionsBodySchema = z.object({
   permissions: permissionListSchema,
+  reason: z.string().trim().max(REASON_MAX, `A reason has at most ${REASON_MAX} characters.`).default(''),
+});
+
+/** Sending a staff account its invitation again (decision 293): an optional note for the audit log. */
+export const staffInviteBodySchema = z.object({
   reason: z.string().trim().max(REASON_MAX, `A reason has at most ${REASON_MAX} characters.`).default(''),
 });
 

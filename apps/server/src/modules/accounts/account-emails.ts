@@ -12,13 +12,21 @@ import { AppError, badRequest, conflict, notFound, tooMany, unauthorized } from 
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { AuditService, type AuditRecord } from '../audit/service.ts';
-import { confirmationMail, passwordResetMail } from './account-mails.ts';
-import { AccountsRepo, AccountTokensRepo, emailConfirmedOf, type UserRow } from './repo.ts';
+import { confirmationMail, passwordResetMail, staffInvitationMail } from './account-mails.ts';
+import {
+  AccountsRepo,
+  AccountTokensRepo,
+  emailConfirmedOf,
+  type AccountTokenPurpose,
+  type UserRow,
+} from './repo.ts';
 
 /** How long a confirmation link works. */
 export const CONFIRMATION_HOURS = 48;
 /** How long a password-reset link works. */
 export const RESET_MINUTES = 60;
+/** How long a staff invitation link works (decision 293). */
+export const INVITATION_HOURS = 72;
 /** At most this many accounts of one address get a reset link from one request. */
 const RESET_ACCOUNTS_PER_ADDRESS = 5;
 
@@ -26,6 +34,8 @@ const INVALID_CONFIRMATION =
   'This confirmation link is invalid, was already used or has expired. Sign in and ask for a new one on your profile page.';
 const INVALID_RESET =
   'This password reset link is invalid, was already used or has expired. Please ask for a new one.';
+const INVALID_INVITATION =
+  'This invitation link is invalid, was already used or has expired. Please ask an administrator for a new one.';
 
 /** What the "forgot password" answer says, whatever was found. */
 export const RESET_REQUESTED =
@@ -143,22 +153,78 @@ export class AccountEmails {
    * still signs in with its second factor: the reset touches only the password.
    */
   async resetPassword(token: string, password: string): Promise<void> {
+    await this.choosePassword('password_reset', token, password, INVALID_RESET);
+  }
+
+  /**
+   * A new staff member chooses their password with the invitation link (decision 293); the
+   * second factor is enrolled at the first sign-in as for every staff account. A disabled
+   * account's invitation opens nothing.
+   */
+  async acceptInvitation(token: string, password: string, address: string): Promise<void> {
+    await this.choosePassword('staff_invitation', token, password, INVALID_INVITATION, (userId, tx) =>
+      this.audit.record(
+        {
+          staffId: userId,
+          action: 'staff.invitation-accepted',
+          objectType: 'staff',
+          objectId: userId,
+          address,
+        },
+        tx,
+      ),
+    );
+  }
+
+  /**
+   * Uses a password link once and sets the password, ending the account's other open links of
+   * that kind and every session; the link reached the account's own inbox, so the address counts
+   * as confirmed too. Invalid, used, expired and foreign links get one message.
+   */
+  private async choosePassword(
+    purpose: AccountTokenPurpose,
+    token: string,
+    password: string,
+    invalid: string,
+    alsoInTx?: (userId: number, tx: DbOrTx) => Promise<void>,
+  ): Promise<void> {
     const hash = hashToken(token);
-    const holder = await this.tokens.peek('password_reset', hash);
+    const holder = await this.tokens.peek(purpose, hash);
     const user = holder && (await this.accounts.findUser(holder.userId));
-    if (!holder || !user) throw badRequest(INVALID_RESET);
+    if (!holder || !user || (purpose === 'staff_invitation' && user.lockedAt)) throw badRequest(invalid);
     await refuseWeakPassword(password, user);
     const passwordHash = await hashPassword(password);
     const done = await this.ctx.database.db.transaction(async (tx) => {
-      const used = await this.tokens.consume('password_reset', hash, tx);
+      const used = await this.tokens.consume(purpose, hash, tx);
       if (!used || !(await this.tokens.setPassword(used.userId, passwordHash, tx))) return false;
-      await this.tokens.useAll(used.userId, 'password_reset', tx);
-      // The link reached the account's own inbox: that address is proven too.
+      await this.tokens.useAll(used.userId, purpose, tx);
       await this.tokens.confirmEmail(used.userId, used.email, tx);
+      await alsoInTx?.(used.userId, tx);
       return true;
     });
-    if (!done) throw badRequest(INVALID_RESET);
+    if (!done) throw badRequest(invalid);
     this.ctx.callers.forget(user.id);
+  }
+
+  /**
+   * Mails a staff account its invitation link (decision 293): any earlier invitation of the
+   * account stops working, and the staff's audit entry is written in the same transaction.
+   */
+  async queueStaffInvitation(userId: number, audit: AuditRecord): Promise<void> {
+    const user = await this.accounts.findUser(userId);
+    if (!user) throw notFound(`Staff account ${userId} does not exist.`);
+    const { token, hash } = newToken();
+    const expiresAt = new Date(Date.now() + INVITATION_HOURS * 3_600_000);
+    await this.ctx.database.db.transaction(async (tx) => {
+      await this.tokens.useAll(user.id, 'staff_invitation', tx);
+      await this.tokens.insert(
+        { userId: user.id, purpose: 'staff_invitation', tokenHash: hash, email: user.email, expiresAt },
+        tx,
+      );
+      const facts = { token, username: user.username, hours: INVITATION_HOURS };
+      await queueMail(tx, [staffInvitationMail(this.ctx, user, user.locale, facts)]);
+      await this.audit.record(audit, tx);
+    });
   }
 
   /** Staff (support) send an account its reset link, with a reason in the audit log. */

@@ -1,6 +1,6 @@
 /**
- * The account's own e-mails (decisions 253, 254): the address confirmation and the password
- * reset, in the account's language (de, fr, it; English otherwise), through the mail module.
+ * The account's own e-mails (decisions 253, 254, 293): the address confirmation, the password
+ * reset and a new staff member's invitation, in the account's language (de, fr, it; English otherwise), through the mail module.
  */
 import { defineMail, type MailLanguage } from '../mail/template.ts';
 
@@ -98,4 +98,61 @@ export const passwordResetMail = defineMail<ResetFacts>({
 function resetText(words: (typeof RESET)[MailLanguage], f: ResetFacts, app: (r: string) => string) {
   const url = app(`/reset-password?token=${encodeURIComponent(f.token)}`);
   return { subject: words.subject, body: `${words.intro(f.username, f.minutes)}\n${url}\n\n${words.outro}` };
+}
+
+const INVITATION: Record<
+  MailLanguage,
+  { subject: string; intro: (username: string, hours: number) => string; outro: string }
+> = {
+  en: {
+    subject: 'Marktgasse: your staff account is ready',
+    intro: (u, h) =>
+      `a staff account "${u}" was created for you in the Marktgasse back office. Open this link within ${h} hours to choose your password:`,
+    outro:
+      'The link works once. At your first sign-in you set up an authenticator app (a QR code is shown). If you did not expect this message, ignore it.',
+  },
+  de: {
+    subject: 'Marktgasse: Ihr Mitarbeiterkonto ist bereit',
+    intro: (u, h) =>
+      `für Sie wurde im Marktgasse-Backoffice das Mitarbeiterkonto «${u}» eröffnet. Öffnen Sie innert ${h} Stunden diesen Link, um Ihr Passwort zu wählen:`,
+    outro:
+      'Der Link funktioniert einmal. Bei der ersten Anmeldung richten Sie eine Authenticator-App ein (ein QR-Code wird angezeigt). Wenn Sie diese Nachricht nicht erwartet haben, ignorieren Sie sie.',
+  },
+  fr: {
+    subject: 'Marktgasse : votre compte du personnel est prêt',
+    intro: (u, h) =>
+      `un compte du personnel « ${u} » a été créé pour vous dans le back-office de Marktgasse. Ouvrez ce lien dans les ${h} heures pour choisir votre mot de passe :`,
+    outro:
+      'Le lien ne fonctionne qu’une fois. À la première connexion, vous configurez une application d’authentification (un code QR s’affiche). Si vous n’attendiez pas ce message, ignorez-le.',
+  },
+  it: {
+    subject: 'Marktgasse: il tuo account del personale è pronto',
+    intro: (u, h) =>
+      `nel back office di Marktgasse è stato creato per te l’account del personale «${u}». Apri questo link entro ${h} ore per scegliere la tua password:`,
+    outro:
+      'Il link funziona una sola volta. Al primo accesso configuri un’app di autenticazione (viene mostrato un codice QR). Se non aspettavi questo messaggio, ignoralo.',
+  },
+};
+
+interface InvitationFacts {
+  token: string;
+  username: string;
+  hours: number;
+}
+
+/** A new staff member's invitation (decision 293): `hours` the link stays valid. */
+export const staffInvitationMail = defineMail<InvitationFacts>({
+  en: (f, k) => invitationText(INVITATION.en, f, k.app),
+  de: (f, k) => invitationText(INVITATION.de, f, k.app),
+  fr: (f, k) => invitationText(INVITATION.fr, f, k.app),
+  it: (f, k) => invitationText(INVITATION.it, f, k.app),
+});
+
+function invitationText(
+  words: (typeof INVITATION)[MailLanguage],
+  f: InvitationFacts,
+  app: (r: string) => string,
+) {
+  const url = app(`/accept-invitation?token=${encodeURIComponent(f.token)}`);
+  return { subject: words.subject, body: `${words.intro(f.username, f.hours)}\n${url}\n\n${words.outro}` };
 }

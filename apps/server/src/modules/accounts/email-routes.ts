@@ -1,4 +1,4 @@
-/** The account's e-mail links (decisions 253, 254): confirmation, password reset, and staff's reset. */
+/** The account's e-mail links (decisions 253, 254, 293): confirmation, password reset, staff's reset, staff invitation. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +48,27 @@ export async function accountEmailRoutes(root: FastifyInstance, ctx: AppContext)
   confirmationRoutes(app, emails);
   resetRoutes(app, emails);
   staffResetRoute(app, emails);
+  invitationRoute(app, emails);
+}
+
+function invitationRoute(root: FastifyInstance, emails: AccountEmails): void {
+  root.withTypeProvider<ZodTypeProvider>().post(
+    '/api/users/staff-invitation/accept/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'A new staff member chooses their password with the token from the invitation link (single use, 72 hours; registration’s password rules); the second factor follows at the first sign-in',
+        body: passwordResetConfirmSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await emails.acceptInvitation(request.body.token, request.body.password, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
 }
 
 function confirmationRoutes(root: FastifyInstance, emails: AccountEmails): void {

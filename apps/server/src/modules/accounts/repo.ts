@@ -482,7 +482,7 @@ export class AccountsRepo implements CallerLookup {
   }
 }
 
-export type AccountTokenPurpose = 'email_confirmation' | 'password_reset';
+export type AccountTokenPurpose = 'email_confirmation' | 'password_reset' | 'staff_invitation';
 
 /** A live token's owner and the address it was sent to. */
 export interface AccountTokenHolder {

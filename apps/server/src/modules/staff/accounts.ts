@@ -1,14 +1,16 @@
 /**
  * Staff accounts managed by staff with `admin` (issue 29, decision 258): list, create (through
  * the accounts module's registration, so names, addresses and passwords meet the same rules),
- * change permissions, disable and enable. The last enabled admin cannot lose `admin` or be
+ * invite by e-mail (decision 293), change permissions, disable and enable. The last enabled admin cannot lose `admin` or be
  * disabled. Every change is audited in its own transaction.
  */
+import { randomBytes } from 'node:crypto';
 import { nextOffset, type Paged, type StaffAccount, type StaffCreate } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { AccountEmails } from '../accounts/account-emails.ts';
 import { AccountsService } from '../accounts/service.ts';
 import { AuditService } from '../audit/service.ts';
 import { StaffRepo } from './repo.ts';
@@ -47,13 +49,55 @@ export class StaffAccountsService {
     return { count, next: nextOffset(offset, limit, count), results: rows.map((r) => toAccount(r.user)) };
   }
 
-  /** A new staff account with a password; it enrols its second factor at its first sign-in. */
-  async create(input: StaffCreate, acting: StaffActing): Promise<StaffAccount> {
-    const { permissions, ...registration } = input;
-    const { id } = await new AccountsService(this.ctx).register(registration, acting.address);
+  /**
+   * A new staff account; it enrols its second factor at its first sign-in. Without a password
+   * it gets an unguessable one and an invitation e-mail to choose its own (decision 293).
+   * `locale`: the inviting admin's language, the new account's until it sets its own.
+   */
+  async create(input: StaffCreate, acting: StaffActing, locale: string | null): Promise<StaffAccount> {
+    const { permissions, password, ...registration } = input;
+    const invited = password === undefined;
+    const { id } = await new AccountsService(this.ctx).register(
+      { ...registration, password: password ?? randomBytes(32).toString('base64url') },
+      acting.address,
+      locale,
+    );
     await new StaffService(this.ctx).provision(id, permissions, null);
-    return this.changed(id, async (tx, before) => {
-      await this.record(tx, acting, 'staff.create', id, null, { permissions: before.staffPermissions });
+    const account = await this.changed(id, async (tx, before) => {
+      await this.record(tx, acting, 'staff.create', id, null, {
+        permissions: before.staffPermissions,
+        invited,
+      });
+    });
+    if (invited) await this.mailInvitation(id, acting);
+    return account;
+  }
+
+  /**
+   * Mails the account a new invitation link, ending the one before (decision 293): only while
+   * it has not signed in yet (no second factor) and is enabled.
+   */
+  async invite(id: number, acting: StaffActing): Promise<StaffAccount> {
+    const account = await this.repo.staffAccount(id);
+    if (!account) throw notFound(`Staff account ${id} does not exist.`);
+    if (account.lockedAt)
+      throw conflict(`Staff account ${id} is disabled: enable it before sending an invitation.`);
+    if (account.totpSecret)
+      throw conflict(
+        `Staff account ${id} has signed in already: send a password reset from the users screen instead.`,
+      );
+    await this.mailInvitation(id, acting);
+    return toAccount(account);
+  }
+
+  private async mailInvitation(id: number, acting: StaffActing): Promise<void> {
+    await new AccountEmails(this.ctx).queueStaffInvitation(id, {
+      staffId: acting.staff.id,
+      action: 'staff.invite',
+      objectType: 'staff',
+      objectId: id,
+      reason: acting.reason,
+      address: acting.address,
     });
   }
 

@@ -111,6 +111,15 @@ export class StaffRepo {
       .limit(limit);
   }
 
+  /** A live staff account. */
+  async staffAccount(id: number) {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.isStaff, true), isNull(users.deletedAt)));
+    return row;
+  }
+
   /** A live staff account, locked for a change. */
   async lockStaff(tx: DbOrTx, id: number) {
     const [row] = await tx

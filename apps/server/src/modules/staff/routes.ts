@@ -13,11 +13,13 @@ import {
   reasonBodySchema,
   staffAccountSchema,
   staffCreateSchema,
+  staffInviteBodySchema,
   staffPermissionsBodySchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { requirePermission, type Caller } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
+import { mailLanguageOf } from '../mail/template.ts';
 import { StaffAccountsService, type StaffActing } from './accounts.ts';
 
 const errors = {
@@ -68,13 +70,39 @@ function listAndCreate(root: FastifyInstance, service: StaffAccountsService): vo
       schema: {
         tags,
         summary:
-          'Create a staff account (username, e-mail, password, permissions); it sets up its second factor at its first sign-in',
+          'Create a staff account (username, e-mail, password, permissions); without a password it is e-mailed an invitation link (72 hours, once) to choose one. It sets up its second factor at its first sign-in',
         security,
         body: staffCreateSchema,
         response: { 201: staffAccountSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body, acting(request))),
+    async (request, reply) => {
+      const language = mailLanguageOf(request.headers['accept-language']);
+      const account = await service.create(
+        request.body,
+        acting(request),
+        language === 'en' ? null : language,
+      );
+      return reply.status(201).send(account);
+    },
+  );
+
+  app.post(
+    '/api/admin/staff/:id/invite/',
+    {
+      preValidation: admin,
+      schema: {
+        tags,
+        summary:
+          'Send a staff account that has not signed in yet a new invitation e-mail; the previous link stops working (optional reason for the audit log)',
+        security,
+        params: idParams,
+        body: staffInviteBodySchema,
+        response: { 200: staffAccountSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.invite(idParam(request.params.id, 'staff account'), acting(request, request.body.reason)),
   );
 }
 

@@ -26,14 +26,40 @@ export interface OrderFilter {
   status?: (typeof orders.$inferSelect)['status'] | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  customer?: number | undefined;
+}
+
+export interface UserFilter {
+  search?: string | undefined;
+  role?: 'CUSTOMER' | 'STORE_OWNER' | 'staff' | 'none' | undefined;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sellerName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${users.username})`;
 
+/** Live accounts by part of their username, address or shop name (or their id), and by role. */
+function userConditions(filter: UserFilter): SQL {
+  const conditions: SQL[] = [isNull(users.deletedAt)];
+  if (filter.role === 'staff') conditions.push(eq(users.isStaff, true));
+  else if (filter.role === 'none') conditions.push(isNull(profiles.userId), eq(users.isStaff, false));
+  else if (filter.role) conditions.push(eq(profiles.status, filter.role));
+  const text = filter.search;
+  if (text) {
+    const like = likePattern(text);
+    const byText = or(
+      ilike(users.username, like),
+      ilike(users.email, like),
+      ilike(profiles.displayName, like),
+    )!;
+    conditions.push(/^\d{1,9}$/.test(text) ? or(byText, eq(users.id, Number(text)))! : byText);
+  }
+  return and(...conditions)!;
+}
+
 function orderConditions(filter: OrderFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.customer) conditions.push(eq(orders.customerId, filter.customer));
   if (filter.from) conditions.push(sql`${orders.createdAt} >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`${orders.createdAt} < ${filter.to}::date + 1`);
   const text = filter.search?.replace(/^#/, '');
@@ -131,19 +157,19 @@ export class SupportRepo {
     return row;
   }
 
-  async userPage(search: string | undefined, offset: number, limit: number) {
-    const like = search ? likePattern(search) : null;
-    const where = like
-      ? and(isNull(users.deletedAt), or(ilike(users.username, like), ilike(users.email, like)))
-      : isNull(users.deletedAt);
+  async userPage(filter: UserFilter, offset: number, limit: number) {
     return this.db
-      .select({ user: users, status: profiles.status, count: countOfAll })
+      .select({ user: users, status: profiles.status, name: profiles.displayName, count: countOfAll })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(/^\d{1,9}$/.test(search ?? '') ? or(where, eq(users.id, Number(search))) : where)
+      .where(userConditions(filter))
       .orderBy(desc(users.id))
       .offset(offset)
       .limit(limit);
+  }
+
+  async userById(id: number) {
+    return this.userPage({ search: String(id) }, 0, 100).then((rows) => rows.find((r) => r.user.id === id));
   }
 
   async lockUser(tx: DbOrTx, id: number) {

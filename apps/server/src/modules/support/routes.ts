@@ -60,7 +60,7 @@ function orderReadRoutes(root: FastifyInstance, service: SupportService, support
       schema: {
         tags,
         summary:
-          'Orders, newest first (paged): search by order number, customer or seller (name or e-mail), filter by status and date (from, to: YYYY-MM-DD)',
+          'Orders, newest first (paged): search by order number, customer or seller (name or e-mail), filter by status, date (from, to: YYYY-MM-DD) and customer (a user id)',
         security,
         querystring: adminOrderQuerySchema,
         response: { 200: pagedAdminOrders, ...errors },
@@ -154,13 +154,17 @@ function userRoutes(root: FastifyInstance, service: SupportService, support: Gua
       preValidation: support,
       schema: {
         tags,
-        summary: 'Accounts, newest first (paged): search by name, e-mail or id',
+        summary:
+          'Accounts, newest first (paged): search by username, e-mail, shop name or id; filter by role (CUSTOMER, STORE_OWNER, staff, none)',
         security,
         querystring: adminUserQuerySchema,
         response: { 200: pagedAdminUsers, ...errors },
       },
     },
-    async (request) => service.users(request.query.search, request.query.offset, request.query.limit),
+    async (request) => {
+      const { offset, limit, ...filter } = request.query;
+      return service.users(filter, offset, limit);
+    },
   );
 
   for (const [verb, locked] of [

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
 import { orderServicesFor } from '../orders/services.ts';
-import { SupportRepo, type OrderFilter } from './repo.ts';
+import { SupportRepo, type OrderFilter, type UserFilter } from './repo.ts';
 
 type OrderSummary = z.infer<typeof adminOrderSummarySchema>;
 type OrderDetail = z.infer<typeof adminOrderDetailSchema>;
@@ -125,24 +125,11 @@ export class SupportService {
     return this.order(part.orderId);
   }
 
-  async users(search: string | undefined, offset: number, limit: number): Promise<Paged<AdminUser>> {
-    const rows = await this.repo.userPage(search, offset, limit);
+  async users(filter: UserFilter, offset: number, limit: number): Promise<Paged<AdminUser>> {
+    const rows = await this.repo.userPage(filter, offset, limit);
     const count =
-      rows[0]?.count ?? (offset > 0 ? ((await this.repo.userPage(search, 0, 1))[0]?.count ?? 0) : 0);
-    return {
-      count,
-      next: nextOffset(offset, limit, count),
-      results: rows.map(({ user, status }) => ({
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        status,
-        is_staff: user.isStaff,
-        locked: user.lockedAt !== null,
-        suspended: user.suspendedAt !== null,
-        date_joined: user.dateJoined.toISOString(),
-      })),
-    };
+      rows[0]?.count ?? (offset > 0 ? ((await this.repo.userPage(filter, 0, 1))[0]?.count ?? 0) : 0);
+    return { count, next: nextOffset(offset, limit, count), results: rows.map(toAdminUser) };
   }
 
   /** Locks or unlocks an account (idempotent); locking revokes every token at once. */
@@ -174,14 +161,27 @@ export class SupportService {
       return true;
     });
     if (changed) this.ctx.callers.forget(id);
-    const [row] = (await this.users(String(id), 0, 100)).results.filter((u) => u.id === id);
-    return row!;
+    return toAdminUser((await this.repo.userById(id))!);
   }
 
   async dashboard(): Promise<z.infer<typeof dashboardSchema>> {
     return this.repo.figures();
   }
 }
+
+type UserRow = Awaited<ReturnType<SupportRepo['userPage']>>[number];
+
+const toAdminUser = ({ user, status, name }: UserRow): AdminUser => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  name: name || null,
+  status,
+  is_staff: user.isStaff,
+  locked: user.lockedAt !== null,
+  suspended: user.suspendedAt !== null,
+  date_joined: user.dateJoined.toISOString(),
+});
 
 type OrderParts = Awaited<ReturnType<SupportRepo['orderParts']>>;
 

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { buildShop, orderPayload, type Shop } from '../../../test/order-builders.ts';
 import { makeStaff, type TestStaff } from '../../../test/staff-builders.ts';
+import { profiles } from '../../db/schema.ts';
 
 let t: TestApp;
 let support: TestStaff;
@@ -139,5 +141,38 @@ describe('support: users', () => {
     expect(again.statusCode).toBe(200);
     const log = await call(admin, 'GET', `/api/admin/audit/?object=user:${user.id}`);
     expect(log.json().results.map((r: { action: string }) => r.action)).toEqual(['user.unlock', 'user.lock']);
+  });
+
+  it('finds accounts by shop name, e-mail or id, filters by role, and lists one customer’s orders', async () => {
+    const shop = await buildShop(t.app, t.database.db);
+    const shopName = `Velo ${shop.seller.username}`;
+    await t.database.db
+      .update(profiles)
+      .set({ displayName: shopName })
+      .where(eq(profiles.userId, shop.seller.id));
+    const customer = await registerUser(t.app, { status: 'CUSTOMER' });
+    const ids = async (query: string) => {
+      const res = await call(support, 'GET', `/api/admin/users/?limit=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().results.map((u: { id: number }) => u.id) as number[];
+    };
+    const bySeller = await call(support, 'GET', `/api/admin/users/?search=${encodeURIComponent(shopName)}`);
+    expect(bySeller.json().results).toEqual([
+      expect.objectContaining({ id: shop.seller.id, name: shopName, status: 'STORE_OWNER' }),
+    ]);
+    expect(await ids(`search=${encodeURIComponent(customer.email.toUpperCase())}`)).toContain(customer.id);
+    expect(await ids(`search=${customer.id}`)).toContain(customer.id);
+    const sellers = await ids(`role=STORE_OWNER&search=${shop.seller.username}`);
+    expect(sellers).toEqual([shop.seller.id]);
+    expect(await ids(`role=CUSTOMER&search=${shop.seller.username}`)).toEqual([]);
+    expect(await ids('role=staff')).toEqual(expect.arrayContaining([support.id, admin.id]));
+    expect(await ids('role=staff')).not.toContain(customer.id);
+    expect((await call(support, 'GET', '/api/admin/users/?role=owner')).statusCode).toBe(400);
+
+    const order = await paidOrder(shop, customer);
+    const other = await paidOrder(shop, await registerUser(t.app));
+    const mine = await call(support, 'GET', `/api/admin/orders/?customer=${customer.id}`);
+    expect(mine.json().results.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    expect(mine.json().results.map((o: { id: number }) => o.id)).not.toContain(other.id);
   });
 });

@@ -9,6 +9,7 @@ export type Action =
   | { kind: 'suspend' | 'reinstate'; id: number; reason: string }
   | { kind: 'remove-review'; id: number; reason: string }
   | { kind: 'cancel-part'; id: number; reason: string }
+  | { kind: 'lock' | 'unlock'; id: number; reason: string }
   | { kind: 'report'; id: number; reason: string; status: 'open' | 'acted' | 'dismissed' };
 
 function request(action: Action): Promise<unknown> {
@@ -22,6 +23,9 @@ function request(action: Action): Promise<unknown> {
       return api(`/api/admin/sellers/${action.id}/${action.kind}/`, { method: 'PUT', body });
     case 'remove-review':
       return api(`/api/admin/reviews/${action.id}/`, { method: 'DELETE', body });
+    case 'lock':
+    case 'unlock':
+      return api(`/api/admin/users/${action.id}/${action.kind}/`, { method: 'PUT', body });
     case 'cancel-part':
       return api(`/api/admin/seller-orders/${action.id}/cancel/`, { method: 'PUT', body });
     case 'report':
@@ -68,9 +72,10 @@ export function useStaffRefund(orderId: number) {
   });
 }
 
-/** Staff accounts (admin): create, set permissions, disable or enable. */
+/** Staff accounts (admin): create (with a password, or invited by e-mail), invite again, set permissions, disable or enable. */
 export type StaffAction =
-  | { kind: 'create'; username: string; email: string; password: string; permissions: string[] }
+  | { kind: 'create'; username: string; email: string; password?: string; permissions: string[] }
+  | { kind: 'invite'; id: number; reason: string }
   | { kind: 'permissions'; id: number; permissions: string[]; reason: string }
   | { kind: 'disable' | 'enable'; id: number; reason: string };
 
@@ -80,6 +85,11 @@ function staffRequest(action: StaffAction): Promise<unknown> {
       const { kind: _kind, ...body } = action;
       return api('/api/admin/staff/', { method: 'POST', body });
     }
+    case 'invite':
+      return api(`/api/admin/staff/${action.id}/invite/`, {
+        method: 'POST',
+        body: { reason: action.reason },
+      });
     case 'permissions':
       return api(`/api/admin/staff/${action.id}/permissions/`, {
         method: 'PUT',

@@ -5,6 +5,7 @@ import type {
   AdminOrderPage as OrderPage,
   AdminProductPage,
   AdminSellerPage,
+  AdminUserPage,
   AdminReviewPage as ReviewPage,
   AuditPage,
   Dashboard,
@@ -47,3 +48,4 @@ export const useAdminProducts = (query: Query) =>
   useQuery(page<AdminProductPage>('/api/admin/products/', query));
 export const useAdminSellers = (query: Query) =>
   useQuery(page<AdminSellerPage>('/api/admin/sellers/', query));
+export const useAdminUsers = (query: Query) => useQuery(page<AdminUserPage>('/api/admin/users/', query));

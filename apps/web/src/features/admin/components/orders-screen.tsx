@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
@@ -14,13 +14,16 @@ import { Pager } from './pager';
 const LIMIT = 20;
 const STATUSES = ['pending', 'paying', 'paid', 'expired', 'cancelled'] as const;
 
-/** Orders by number, customer, seller, status and date. */
+/** Orders by number, customer, seller, status and date; `?customer=` (from the users screen) keeps one customer's. */
 export function OrdersScreen() {
   const t = useT();
   const format = useFormat();
+  const [params, setParams] = useSearchParams();
+  const customer = /^\d{1,9}$/.test(params.get('customer') ?? '') ? params.get('customer')! : '';
   const [form, setForm] = useState({ search: '', status: '', from: '', to: '' });
   const [query, setQuery] = useState({ ...form, offset: 0 });
   const orders = useAdminOrders({
+    customer: customer || undefined,
     search: query.search || undefined,
     status: query.status || undefined,
     from: query.from || undefined,
@@ -73,6 +76,14 @@ export function OrdersScreen() {
           </Button>
         </div>
       </Form>
+      {customer && (
+        <p className="d-flex flex-wrap gap-2 align-items-center">
+          {t('admin.orders.ofCustomer', { id: customer })}
+          <Button size="sm" variant="outline-secondary" onClick={() => setParams({})}>
+            {t('admin.orders.allCustomers')}
+          </Button>
+        </p>
+      )}
       {orders.error && <Message variant="danger">{errorMessage(orders.error)}</Message>}
       {!orders.data ? (
         <Loader />

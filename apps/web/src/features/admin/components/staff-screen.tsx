@@ -1,6 +1,7 @@
 /**
- * Staff accounts (admin): the list with permissions, a form for a new account (it sets up its
- * second factor at its first sign-in), and per account: permissions, disable or enable.
+ * Staff accounts (admin): the list with permissions, a form for a new account (with a password,
+ * or invited by e-mail to choose one, decision 293; it sets up its second factor at its first
+ * sign-in), and per account: permissions, a new invitation, disable or enable.
  */
 import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -58,9 +59,9 @@ function NewStaff() {
     action.mutate(
       {
         kind: 'create',
-        ...fields,
         username: fields.username.trim(),
         email: fields.email.trim(),
+        ...(fields.password ? { password: fields.password } : {}),
         permissions,
       },
       { onSuccess: () => setFields({ username: '', email: '', password: '' }) },
@@ -68,10 +69,10 @@ function NewStaff() {
   };
   const field = (key: keyof typeof fields, type: string, autoComplete: string) => (
     <Form.Group controlId={`new-staff-${key}`} className="col-12 col-md-4">
-      <Form.Label>{t(`admin.staff.${key}`)}</Form.Label>
+      <Form.Label>{t(key === 'password' ? 'admin.staff.passwordOptional' : `admin.staff.${key}`)}</Form.Label>
       <Form.Control
         type={type}
-        required
+        required={key !== 'password'}
         autoComplete={autoComplete}
         value={fields[key]}
         onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
@@ -85,7 +86,14 @@ function NewStaff() {
         {action.error && <Message variant="danger">{errorMessage(action.error)}</Message>}
         {action.isSuccess && (
           <Message variant="success">
-            {t('admin.staff.created', { name: (action.data as StaffAccount).username })}
+            {t(
+              action.variables.kind === 'create' && !action.variables.password
+                ? 'admin.staff.invited'
+                : 'admin.staff.created',
+              {
+                name: (action.data as StaffAccount).username,
+              },
+            )}
           </Message>
         )}
         <Form onSubmit={submit}>
@@ -96,6 +104,7 @@ function NewStaff() {
           </div>
           <PermissionChecks idPrefix="new-staff" value={permissions} onChange={setPermissions} />
           <p className="small text-body-secondary">{t('admin.staff.enrolHint')}</p>
+          <p className="small text-body-secondary">{t('admin.staff.inviteHint')}</p>
           <Button type="submit" disabled={action.isPending}>
             {t('admin.staff.create')}
           </Button>
@@ -131,6 +140,18 @@ function StaffRow({ account }: { account: StaffAccount }) {
               onChange={setPermissions}
             />
           </ActionDialog>
+          {!account.enrolled && !account.disabled && (
+            <ActionDialog
+              opener={t('admin.staff.invite')}
+              title={t('admin.staff.inviteTitle', { name: account.username })}
+              confirm={t('admin.staff.invite')}
+              variant="primary"
+              optionalReason
+              onSubmit={(reason) => action.mutateAsync({ kind: 'invite', id: account.id, reason })}
+            >
+              <p className="small">{t('admin.staff.inviteBody')}</p>
+            </ActionDialog>
+          )}
           <ActionDialog
             opener={t(account.disabled ? 'admin.staff.enable' : 'admin.staff.disable')}
             title={t(account.disabled ? 'admin.staff.enableTitle' : 'admin.staff.disableTitle', {

@@ -17,12 +17,14 @@ import { OrdersScreen } from '../components/orders-screen';
 import { PaymentsScreen } from '../components/payments-screen';
 import { ReportsScreen } from '../components/reports-screen';
 import { StaffScreen } from '../components/staff-screen';
+import { UsersScreen } from '../components/users-screen';
 import { RecoveryCodes, StaffSignIn } from '../components/staff-sign-in';
 import { useStaffExpiry } from '../hooks/use-staff-expiry';
 
 const SECTIONS = [
   { to: '/admin', key: 'dashboard', permission: 'support', end: true },
   { to: '/admin/orders', key: 'orders', permission: 'support', end: false },
+  { to: '/admin/users', key: 'users', permission: 'support', end: false },
   { to: '/admin/moderation', key: 'moderation', permission: 'moderation', end: false },
   { to: '/admin/reports', key: 'reports', permission: 'moderation', end: false },
   { to: '/admin/payments', key: 'payments', permission: 'finance', end: false },
@@ -42,8 +44,9 @@ export function Component() {
   return (
     <Container className="py-3">
       <h1 className="h3">{t('admin.title')}</h1>
-      <nav aria-label={t('admin.sections')} className="mb-3">
-        <ul className="nav nav-tabs flex-nowrap overflow-auto">
+      <nav aria-label={t('admin.sections')} className="mb-3 pb-2 border-bottom">
+        {/* Pills that wrap: on a phone every section stays in sight, none hides off-screen. */}
+        <ul className="nav nav-pills flex-wrap gap-1">
           {SECTIONS.filter((s) => permissions.includes(s.permission)).map((s) => (
             <li key={s.key} className="nav-item">
               <NavLink to={s.to} end={s.end} className="nav-link text-nowrap">
@@ -60,6 +63,7 @@ export function Component() {
         />
         <Route path="orders" element={<OrdersScreen />} />
         <Route path="orders/:id" element={<OrderDetail />} />
+        <Route path="users" element={<UsersScreen />} />
         <Route path="moderation" element={<ModerationScreen />} />
         <Route path="reports" element={<ReportsScreen />} />
         <Route path="payments" element={<PaymentsScreen />} />

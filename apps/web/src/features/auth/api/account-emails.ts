@@ -1,6 +1,7 @@
 /**
- * The account's mailed links (decisions 253, 254): confirm the address, ask for another
- * confirmation, "forgot password", and set a new password with the reset link.
+ * The account's mailed links (decisions 253, 254, 293): confirm the address, ask for another
+ * confirmation, "forgot password", set a new password with the reset link, and a new staff
+ * member's first password with the invitation link.
  */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -43,5 +44,13 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
       api<void>('/api/users/password-reset/confirm/', { method: 'POST', body: input, auth: false }),
+  });
+}
+
+/** POST /api/users/staff-invitation/accept/ {token, password}: a new staff member's first password. */
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      api<void>('/api/users/staff-invitation/accept/', { method: 'POST', body: input, auth: false }),
   });
 }
