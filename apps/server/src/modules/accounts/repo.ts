@@ -1,5 +1,6 @@
 /** The only place in the accounts module that knows the ORM. */
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { publicSeller } from '../../db/visibility.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   accountTokens,
@@ -46,6 +47,10 @@ const callerQuery = preparedPerDb((db) =>
     .limit(1)
     .prepare('accounts_find_caller'),
 );
+
+/** A new seller's shop waits for staff approval when the operator asks for it (decision 290). */
+const approvalWait = (status: 'CUSTOMER' | 'STORE_OWNER', awaitApproval: boolean) =>
+  status === 'STORE_OWNER' && awaitApproval ? { awaitingApprovalSince: new Date() } : {};
 
 export class AccountsRepo implements CallerLookup {
   constructor(private readonly db: Db) {}
@@ -125,6 +130,7 @@ export class AccountsRepo implements CallerLookup {
     status: 'CUSTOMER' | 'STORE_OWNER',
     claim: string,
     windowSeconds: number,
+    awaitApproval = false,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await rawRows<{ id: number }>(
@@ -138,7 +144,10 @@ export class AccountsRepo implements CallerLookup {
             returning id`,
       );
       if (rows.length === 0) return false;
-      await tx.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ profileClaim: null, ...approvalWait(status, awaitApproval) })
+        .where(eq(users.id, userId));
       return true;
     });
   }
@@ -163,6 +172,7 @@ export class AccountsRepo implements CallerLookup {
     userId: number,
     status: 'CUSTOMER' | 'STORE_OWNER',
     tx: DbOrTx = this.db,
+    awaitApproval = false,
   ): Promise<ProfileRow | null> {
     const rows = await tx
       .insert(profiles)
@@ -170,7 +180,11 @@ export class AccountsRepo implements CallerLookup {
       .onConflictDoNothing()
       .returning();
     // The tokenless claim (claimProfile) is over once the profile exists.
-    if (rows[0]) await tx.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
+    if (rows[0])
+      await tx
+        .update(users)
+        .set({ profileClaim: null, ...approvalWait(status, awaitApproval) })
+        .where(eq(users.id, userId));
     return rows[0] ?? null;
   }
 
@@ -206,6 +220,8 @@ export class AccountsRepo implements CallerLookup {
   ): Promise<ProfileWithCategories[]> {
     const conditions = [];
     if (options.status) conditions.push(eq(profiles.status, options.status));
+    // Seller lists are public: suspended and waiting sellers leave them (decisions 206, 290).
+    if (options.status === 'STORE_OWNER') conditions.push(publicSeller);
     if (options.categoryId !== undefined) {
       conditions.push(
         inArray(
