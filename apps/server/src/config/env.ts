@@ -141,6 +141,11 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /**
+   * New sellers wait for staff with `moderation` to approve them before anything of their shop
+   * is public (issue 29, decision 290). Off by default, so registering a seller works as before.
+   */
+  SELLER_APPROVAL_REQUIRED: z.enum(['true', 'false']).default('false'),
   /** Encrypts staff TOTP secrets at rest (AES-256-GCM, decision 256); derived from JWT_SECRET when unset. */
   STAFF_TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: optionalUrl,

@@ -65,6 +65,11 @@ export const users = pgTable(
     suspendedAt: ts('suspended_at'),
     suspendedReason: text('suspended_reason'),
     /**
+     * Since when a new seller waits for staff approval (SELLER_APPROVAL_REQUIRED, decision 290);
+     * null: approved or never asked. Public reads treat a waiting seller like a suspended one.
+     */
+    awaitingApprovalSince: ts('awaiting_approval_since'),
+    /**
      * When the owner proved the address by a confirmation link (docs/decisions/253); null:
      * unconfirmed. Invoice is offered only to confirmed addresses (decision 232).
      */
@@ -177,7 +182,10 @@ export const products = pgTable(
     /** Hidden by moderation, with the reason the seller sees (docs/decisions/206). */
     hiddenAt: ts('hidden_at'),
     hiddenReason: text('hidden_reason'),
-    /** Copied from the seller's suspension, so public reads need no join to users. */
+    /**
+     * Copied from the seller's account: true while the seller is suspended or awaits approval
+     * (decisions 206, 290), so public reads need no join to users.
+     */
     sellerSuspended: boolean('seller_suspended').notNull().default(false),
   },
   (t) => [

@@ -17,6 +17,7 @@ const PERMISSION: Record<string, (typeof STAFF_PERMISSIONS)[number]> = {
   'PUT /api/admin/products/:id/unhide': 'moderation',
   'PUT /api/admin/sellers/:id/suspend': 'moderation',
   'PUT /api/admin/sellers/:id/reinstate': 'moderation',
+  'PUT /api/admin/sellers/:id/approve': 'moderation',
   'GET /api/admin/reviews': 'moderation',
   'GET /api/admin/products': 'moderation',
   'GET /api/admin/sellers': 'moderation',

@@ -657,6 +657,8 @@ export const MATRIX: Record<string, MatrixCase[]> = {
     ['PUT', '/api/admin/products/:id/unhide', (w) => `/api/admin/products/${w.product.id}/unhide/`],
     ['PUT', '/api/admin/sellers/:id/suspend', (w) => `/api/admin/sellers/${w.users.sellerS.id}/suspend/`],
     ['PUT', '/api/admin/sellers/:id/reinstate', (w) => `/api/admin/sellers/${w.users.sellerS.id}/reinstate/`],
+    // Approving a waiting seller (decision 290): moderation only.
+    ['PUT', '/api/admin/sellers/:id/approve', (w) => `/api/admin/sellers/${w.users.sellerS.id}/approve/`],
     ['GET', '/api/admin/reviews', (w) => `/api/admin/reviews/?product=${w.product.id}`],
     ['GET', '/api/admin/products', () => '/api/admin/products/?search=a'],
     ['GET', '/api/admin/sellers', () => '/api/admin/sellers/?state=suspended'],

@@ -118,6 +118,13 @@ export const adminReviewListQuerySchema = adminListQuerySchema.extend({
   product: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
+/** Approving a waiting seller (decision 290): a note for the audit log is welcome, not required (nor a body). */
+export const approvalBodySchema = z
+  .object({
+    reason: z.string().trim().max(REASON_MAX, `A reason has at most ${REASON_MAX} characters.`).default(''),
+  })
+  .nullish();
+
 export const moderatedProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -129,6 +136,7 @@ export const moderatedProductSchema = z.object({
 export const moderatedSellerSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  status: z.enum(['pending', 'active', 'suspended']),
   suspended: z.boolean(),
   suspended_reason: z.string().nullable(),
 });
@@ -231,6 +239,8 @@ export const dashboardSchema = z.object({
   awaiting_payment: z.number().int(),
   to_ship: z.number().int(),
   open_reports: z.number().int(),
+  /** New sellers waiting for approval (0 unless SELLER_APPROVAL_REQUIRED; decision 290). */
+  sellers_awaiting_approval: z.number().int(),
   suspended_sellers: z.number().int(),
   hidden_products: z.number().int(),
 });
@@ -316,10 +326,16 @@ export const adminProductSchema = moderatedProductSchema.extend({
 export const pagedAdminProducts = pagedSchema(adminProductSchema);
 export type AdminProductPage = z.infer<typeof pagedAdminProducts>;
 
-export const SELLER_STATES = ['active', 'suspended'] as const;
-/** Sellers for moderation: find by name, e-mail or number; filter by state. */
+/**
+ * A seller's standing (decision 290): `pending` awaits approval (SELLER_APPROVAL_REQUIRED),
+ * `suspended` was suspended (a suspended seller who also waits counts as suspended), else `active`.
+ */
+export const SELLER_STATES = ['pending', 'active', 'suspended'] as const;
+export type SellerState = (typeof SELLER_STATES)[number];
+/** Sellers for moderation: find by name, e-mail or number; filter by status (`state` is its older name). */
 export const adminSellerQuerySchema = adminListQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
+  status: z.enum(SELLER_STATES).optional(),
   state: z.enum(SELLER_STATES).optional(),
 });
 export const adminSellerSchema = moderatedSellerSchema.extend({

@@ -1,5 +1,6 @@
 /** The only place in the accounts module that knows the ORM. */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { publicSeller } from '../../db/visibility.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   accountTokens,
@@ -60,6 +61,10 @@ const callerQuery = preparedPerDb((db) =>
     .limit(1)
     .prepare('accounts_find_caller'),
 );
+
+/** A new seller's shop waits for staff approval when the operator asks for it (decision 290). */
+const approvalWait = (status: 'CUSTOMER' | 'STORE_OWNER', awaitApproval: boolean) =>
+  status === 'STORE_OWNER' && awaitApproval ? { awaitingApprovalSince: new Date() } : {};
 
 /**
  * Built on the database handle, or on the transaction a service opened (`new AccountsRepo(tx)`):
@@ -157,9 +162,16 @@ export class AccountsRepo implements CallerLookup {
     return rows.length > 0;
   }
 
-  /** The tokenless profile claim is over (the profile exists). */
-  async clearProfileClaim(userId: number): Promise<void> {
-    await this.db.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
+  /** The tokenless profile claim is over (the profile exists); a new seller may wait for approval. */
+  async clearProfileClaim(
+    userId: number,
+    status: 'CUSTOMER' | 'STORE_OWNER',
+    awaitApproval: boolean,
+  ): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ profileClaim: null, ...approvalWait(status, awaitApproval) })
+      .where(eq(users.id, userId));
   }
 
   async touchLogin(id: number): Promise<void> {
@@ -182,6 +194,7 @@ export class AccountsRepo implements CallerLookup {
     userId: number,
     status: 'CUSTOMER' | 'STORE_OWNER',
     tx: DbOrTx = this.db,
+    awaitApproval = false,
   ): Promise<ProfileRow | null> {
     const rows = await tx
       .insert(profiles)
@@ -189,7 +202,11 @@ export class AccountsRepo implements CallerLookup {
       .onConflictDoNothing()
       .returning();
     // The tokenless claim (claimProfile) is over once the profile exists.
-    if (rows[0]) await tx.update(users).set({ profileClaim: null }).where(eq(users.id, userId));
+    if (rows[0])
+      await tx
+        .update(users)
+        .set({ profileClaim: null, ...approvalWait(status, awaitApproval) })
+        .where(eq(users.id, userId));
     return rows[0] ?? null;
   }
 
@@ -225,6 +242,8 @@ export class AccountsRepo implements CallerLookup {
   ): Promise<ProfileWithCategories[]> {
     const conditions = [];
     if (options.status) conditions.push(eq(profiles.status, options.status));
+    // Seller lists are public: suspended and waiting sellers leave them (decisions 206, 290).
+    if (options.status === 'STORE_OWNER') conditions.push(publicSeller);
     if (options.categoryId !== undefined) {
       conditions.push(
         inArray(

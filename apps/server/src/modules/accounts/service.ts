@@ -44,6 +44,11 @@ export class AccountsService {
     this.emails = new AccountEmails(ctx);
   }
 
+  /** New sellers wait for staff approval before their shop is public (decision 290). */
+  private get approvalRequired(): boolean {
+    return this.ctx.config.SELLER_APPROVAL_REQUIRED === 'true';
+  }
+
   /**
    * `viewerId`: who asks. Only the owner gets the payout IBAN and account holder; everyone
    * else (and every public list) gets neither key, not even a masked IBAN.
@@ -167,7 +172,7 @@ export class AccountsService {
           },
           tx,
         );
-        if (input.status) await this.repo.insertProfile(user.id, input.status, tx);
+        if (input.status) await this.repo.insertProfile(user.id, input.status, tx, this.approvalRequired);
         await this.emails.queueConfirmation(user, tx);
         if (addressKnown) {
           await queueMail(tx, [
@@ -282,6 +287,7 @@ export class AccountsService {
           status,
           this.profileClaim(ip),
           this.ctx.config.PROFILE_CLAIM_WINDOW_SECONDS,
+          this.approvalRequired,
         ));
       if (!claimed) {
         throw unauthorized(
@@ -294,7 +300,7 @@ export class AccountsService {
     }
     if (userId !== undefined && userId !== caller.id)
       throw forbidden('You can only create a profile for your own account.');
-    const created = await this.repo.insertProfile(caller.id, status);
+    const created = await this.repo.insertProfile(caller.id, status, undefined, this.approvalRequired);
     if (!created) throw conflict('This account already has a profile.');
     this.ctx.callers.forget(caller.id);
     this.ctx.cache.invalidate();
@@ -305,11 +311,17 @@ export class AccountsService {
    * Creates the profile of a user who registered moments ago from the address whose keyed
    * hash is `claim` (see AccountsRepo.insertClaimedProfile), and ends the claim.
    */
-  private claimProfile(userId: number, status: Role, claim: string, windowSeconds: number): Promise<boolean> {
+  private claimProfile(
+    userId: number,
+    status: Role,
+    claim: string,
+    windowSeconds: number,
+    awaitApproval: boolean,
+  ): Promise<boolean> {
     return this.ctx.database.db.transaction(async (tx) => {
       const repo = new AccountsRepo(tx);
       if (!(await repo.insertClaimedProfile(userId, status, claim, windowSeconds))) return false;
-      await repo.clearProfileClaim(userId);
+      await repo.clearProfileClaim(userId, status, awaitApproval);
       return true;
     });
   }

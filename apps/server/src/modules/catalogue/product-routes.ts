@@ -11,7 +11,8 @@ import {
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../lib/validation.ts';
-import { cachedAnswer, sendAnswer } from '../../lib/public-answer.ts';
+import { AppError } from '../../lib/errors.ts';
+import { cachedAnswer, markPrivate, sendAnswer } from '../../lib/public-answer.ts';
 import type { CatalogueService } from './service.ts';
 import { errors, tags, type SortedProductLists } from './route-parts.ts';
 
@@ -62,11 +63,19 @@ export function productRoutes(
     },
     async (request, reply) => {
       const id = idParam(request.params.id, 'product');
-      return sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, `product:${id}`, productSchema, () => service.get(id)),
-      );
+      try {
+        return sendAnswer(
+          request,
+          reply,
+          await cachedAnswer(ctx, `product:${id}`, productSchema, () => service.get(id)),
+        );
+      } catch (error) {
+        // A seller's own product while their shop is not public (decision 290): to them alone.
+        const seller = request.user?.role === 'STORE_OWNER' ? request.user.id : undefined;
+        if (seller === undefined || !(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+        markPrivate(reply);
+        return service.get(id, seller);
+      }
     },
   );
 }

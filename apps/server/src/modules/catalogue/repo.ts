@@ -1,7 +1,7 @@
 /** The only place in the catalogue module that knows the ORM. */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { publicProduct, publicSeller } from '../../db/visibility.ts';
+import { productPublicOrOwn, publicProduct, publicSeller, sellerHiddenOf } from '../../db/visibility.ts';
 import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import {
   categories,
@@ -176,6 +176,12 @@ const reviewsOfProductQuery = preparedPerDb((db) =>
     .prepare('catalogue_reviews_of_product'),
 );
 
+/** A new product is as public as its seller's shop (suspended or awaiting approval: not; decision 290). */
+const withShopState = (values: typeof products.$inferInsert) => ({
+  ...values,
+  sellerSuspended: sellerHiddenOf(values.sellerId),
+});
+
 /**
  * Built on the database handle, or on the transaction a service opened (`new CatalogueRepo(tx)`):
  * the repo opens none itself (decision 303).
@@ -312,6 +318,39 @@ export class CatalogueRepo {
     return withStocks(await productsByIdsQuery(this.readDb).execute({ ids }));
   }
 
+  /**
+   * Products as a seller sees them: the public ones and their own live ones while their shop is
+   * not public (awaiting approval or suspended; decision 290). Read from the primary, so a seller
+   * sees their write at once; not prepared (only sellers ask, never a public page).
+   */
+  async productsSeenBy(ids: number[], sellerId: number): Promise<ProductFull[]> {
+    if (ids.length === 0) return [];
+    return withStocks(
+      await fullJoin(this.db)
+        .where(and(inArray(products.id, ids), productPublicOrOwn(sellerId)))
+        .orderBy(desc(products.id)),
+    );
+  }
+
+  /** One page of a seller's own live products (not hidden), newest first, public or not, and how many. */
+  async ownPage(sellerId: number, offset: number, limit: number): Promise<{ ids: number[]; count: number }> {
+    const own = and(eq(products.sellerId, sellerId), isNull(products.deletedAt), isNull(products.hiddenAt));
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ id: products.id })
+        .from(products)
+        .where(own)
+        .orderBy(desc(products.id))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(own),
+    ]);
+    return { ids: rows.map((r) => r.id), count: Number(total?.n ?? 0) };
+  }
+
   /** A product row regardless of deletion (for ownership checks). */
   async findProduct(id: number): Promise<ProductRow | undefined> {
     const rows = await this.db.select().from(products).where(eq(products.id, id)).limit(1);
@@ -328,7 +367,7 @@ export class CatalogueRepo {
   }
 
   async insertProduct(values: NewProduct): Promise<number> {
-    const [row] = await this.db.insert(products).values(values).returning({ id: products.id });
+    const [row] = await this.db.insert(products).values(withShopState(values)).returning({ id: products.id });
     return row!.id;
   }
 

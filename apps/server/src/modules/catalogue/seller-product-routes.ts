@@ -57,7 +57,7 @@ export function sellerProductRoutes(
     const sellerId = requireSeller(request).id;
     // Never the shared answer cache: the caller's own list, answered to them only.
     return listAnswer(ctx.config, request, reply, request.query, sizes, ({ offset, limit }) =>
-      service.sellerPage(sellerId, offset, limit),
+      service.ownPage(sellerId, offset, limit),
     );
   });
 

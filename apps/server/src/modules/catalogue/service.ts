@@ -86,10 +86,13 @@ function toProduct(ctx: AppContext, row: ProductFull): Product {
  * Full product DTOs for `ids`, in the order of `ids`, without deleted ones: one query
  * whatever the number of ids (products with seller, categories and stocks in live stores).
  */
-export async function loadProducts(ctx: AppContext, ids: number[]): Promise<Product[]> {
+export async function loadProducts(ctx: AppContext, ids: number[], sellerId?: number): Promise<Product[]> {
   if (ids.length === 0) return [];
   const repo = new CatalogueRepo(ctx.database.db, ctx.database.readDb);
-  const rows = await repo.productsByIds([...new Set(ids)]);
+  const unique = [...new Set(ids)];
+  // A seller also sees their own products while their shop is not public (decision 290).
+  const rows =
+    sellerId === undefined ? await repo.productsByIds(unique) : await repo.productsSeenBy(unique, sellerId);
   const byId = new Map(rows.map((r) => [r.product.id, r]));
   const out: Product[] = [];
   for (const id of ids) {
@@ -209,6 +212,12 @@ export class CatalogueService {
     );
   }
 
+  /** One page of the caller's own live products, public or not yet (decision 290), newest first. */
+  async ownPage(sellerId: number, offset: number, limit: number): Promise<Paged<Product>> {
+    const page = await this.repo.ownPage(sellerId, offset, limit);
+    return pageOf(await loadProducts(this.ctx, page.ids, sellerId), page.count, { offset, limit });
+  }
+
   /** Whether a product existed and was deleted (its page answers 410 Gone instead of 404). */
   async wasDeleted(id: number): Promise<boolean> {
     return Boolean((await this.repo.findProduct(id))?.deletedAt);
@@ -222,8 +231,9 @@ export class CatalogueService {
     return this.ctx.cache.getOrLoad('catalogue:sitemap', () => this.repo.liveIdsWithNames());
   }
 
-  async get(id: number): Promise<Product> {
-    const [product] = await loadProducts(this.ctx, [id]);
+  /** One live product; with `sellerId`, as that seller sees it (their own too while their shop is not public). */
+  async get(id: number, sellerId?: number): Promise<Product> {
+    const [product] = await loadProducts(this.ctx, [id], sellerId);
     if (!product) throw notFound(`Product ${id} does not exist.`);
     return product;
   }
@@ -274,7 +284,7 @@ export class CatalogueService {
       throw error;
     }
     this.ctx.cache.invalidate();
-    return this.get(id);
+    return this.get(id, caller.id);
   }
 
   /**
@@ -380,7 +390,7 @@ export class CatalogueService {
     const old = result.previousImage;
     if (image && old && old !== image && !(await this.repo.imageInOrders(id, old)))
       await discardImage(this.ctx.media, old);
-    return this.get(id);
+    return this.get(id, caller.id);
   }
 
   /**

@@ -1,7 +1,7 @@
 /** Moderation's e-mails to a seller, in each of the four languages, name the product and the reason. */
 import { describe, expect, it } from 'vitest';
 import { MAIL_LANGUAGES } from '../mail/template.ts';
-import { productHiddenMail, sellerReinstatedMail, sellerSuspendedMail } from './mails.ts';
+import { productHiddenMail, sellerApprovedMail, sellerReinstatedMail, sellerSuspendedMail } from './mails.ts';
 
 const site = { config: { PUBLIC_URL: 'https://marktgasse.example', HOST: '127.0.0.1', PORT: 8000 } };
 const seller = { email: 'shop@example.ch', username: 'kaeserei' };
@@ -33,6 +33,12 @@ describe.each(MAIL_LANGUAGES)('moderation e-mails in %s', (l) => {
     expect(back.body).toContain('R-20');
     expect(suspended.subject).not.toBe(back.subject);
   });
+
+  it('approving a seller links to their shop', () => {
+    const approved = sellerApprovedMail(site, seller, l, { sellerId: 31 });
+    expect(approved.recipient).toBe('shop@example.ch');
+    expect(approved.body).toContain('https://marktgasse.example/#/seller/31');
+  });
 });
 
 it('writes each moderation e-mail in four different texts', () => {
@@ -46,4 +52,5 @@ it('writes each moderation e-mail in four different texts', () => {
   ).toBe(4);
   expect(subjects((l) => sellerSuspendedMail(site, seller, l, { reason: 'r' }).subject)).toBe(4);
   expect(subjects((l) => sellerReinstatedMail(site, seller, l, { reason: 'r' }).subject)).toBe(4);
+  expect(subjects((l) => sellerApprovedMail(site, seller, l, { sellerId: 1 }).subject)).toBe(4);
 });

@@ -1,7 +1,7 @@
 /**
  * The e-mails moderation sends to a seller, in four languages (the mail module's templates,
- * decision 272). The server knows no seller's language yet, so the service passes null
- * (English) until it does.
+ * decision 272). The approval is written in the seller's account language (users.locale);
+ * the older notices still pass null (English).
  */
 import { defineMail } from '../mail/template.ts';
 
@@ -104,5 +104,33 @@ export const sellerReinstatedMail = defineMail<{ reason: string }>({
     body:
       'il tuo account venditore è stato riattivato: i tuoi prodotti e negozi sono di nuovo mostrati ai clienti.\n' +
       `Nota: ${f.reason}`,
+  }),
+});
+
+/** A waiting seller was approved (decision 290): their shop is public now, with its link. */
+export const sellerApprovedMail = defineMail<{ sellerId: number }>({
+  en: (f, k) => ({
+    subject: 'Marktgasse: your shop is approved',
+    body:
+      'our team approved your shop: your products and stores are now shown to customers.\n' +
+      `Your shop: ${k.app(`/seller/${f.sellerId}`)}`,
+  }),
+  de: (f, k) => ({
+    subject: 'Marktgasse: Ihr Shop ist freigegeben',
+    body:
+      'Unser Team hat Ihren Shop freigegeben: Ihre Produkte und Läden werden Kundinnen und Kunden jetzt gezeigt.\n' +
+      `Ihr Shop: ${k.app(`/seller/${f.sellerId}`)}`,
+  }),
+  fr: (f, k) => ({
+    subject: 'Marktgasse : votre boutique est approuvée',
+    body:
+      'notre équipe a approuvé votre boutique : vos produits et magasins sont désormais montrés aux clients.\n' +
+      `Votre boutique : ${k.app(`/seller/${f.sellerId}`)}`,
+  }),
+  it: (f, k) => ({
+    subject: 'Marktgasse: il tuo negozio è stato approvato',
+    body:
+      'il nostro team ha approvato il tuo negozio: i tuoi prodotti e punti vendita sono ora mostrati ai clienti.\n' +
+      `Il tuo negozio: ${k.app(`/seller/${f.sellerId}`)}`,
   }),
 });

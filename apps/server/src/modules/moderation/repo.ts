@@ -7,6 +7,8 @@ import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, profiles, reviews, users } from '../../db/schema.ts';
 import { countOfAll } from '../../db/sql.ts';
+import { sellerHiddenOf } from '../../db/visibility.ts';
+import type { SellerState } from '@marktgasse/shared';
 
 export interface ModeratedProductRow {
   id: number;
@@ -22,6 +24,9 @@ export interface ModeratedSellerRow {
   email: string;
   suspendedAt: Date | null;
   suspendedReason: string | null;
+  awaitingApprovalSince: Date | null;
+  /** The account's e-mail language (null: English). */
+  locale: string | null;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,6 +34,12 @@ const sellerName = sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${u
 /** A number searches ids as well as words. */
 const byNumber = (text: string, column: typeof products.id | typeof users.id): SQL[] =>
   /^\d{1,9}$/.test(text) ? [eq(column, Number(text))] : [];
+/** A seller's standing as SQL (shared/admin SELLER_STATES): a suspension outranks waiting. */
+const stateIs: Record<SellerState, SQL> = {
+  suspended: sql`${users.suspendedAt} is not null`,
+  pending: and(isNull(users.suspendedAt), sql`${users.awaitingApprovalSince} is not null`)!,
+  active: and(isNull(users.suspendedAt), isNull(users.awaitingApprovalSince))!,
+};
 
 export class ModerationRepo {
   constructor(readonly db: Db) {}
@@ -65,6 +76,8 @@ export class ModerationRepo {
         email: users.email,
         suspendedAt: users.suspendedAt,
         suspendedReason: users.suspendedReason,
+        awaitingApprovalSince: users.awaitingApprovalSince,
+        locale: users.locale,
       })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -73,21 +86,38 @@ export class ModerationRepo {
     return rows[0];
   }
 
-  /** Suspends (a reason) or reinstates (null) a seller; their products follow in the same statement set. */
+  /** Suspends (a reason) or reinstates (null) a seller; their products follow in the same transaction. */
   async setSuspended(tx: DbOrTx, id: number, reason: string | null): Promise<void> {
     await tx
       .update(users)
       .set({ suspendedAt: reason === null ? null : new Date(), suspendedReason: reason })
       .where(eq(users.id, id));
+    await this.copyShopState(tx, id);
+  }
+
+  /** Approves a waiting seller (decision 290); their products follow in the same transaction. */
+  async approve(tx: DbOrTx, id: number): Promise<void> {
+    await tx.update(users).set({ awaitingApprovalSince: null }).where(eq(users.id, id));
+    await this.copyShopState(tx, id);
+  }
+
+  /**
+   * Copies the account's state to its products' `seller_suspended`: still not public while the
+   * seller is suspended or waits for approval (reinstating a waiting seller does not publish them).
+   */
+  private async copyShopState(tx: DbOrTx, id: number): Promise<void> {
     await tx
       .update(products)
-      .set({ sellerSuspended: reason !== null })
+      .set({ sellerSuspended: sellerHiddenOf(id) })
       .where(eq(products.sellerId, id));
   }
 
-  async sellerContact(tx: DbOrTx, id: number): Promise<{ email: string; username: string } | undefined> {
+  async sellerContact(
+    tx: DbOrTx,
+    id: number,
+  ): Promise<{ email: string; username: string; locale: string | null } | undefined> {
     const rows = await tx
-      .select({ email: users.email, username: users.username })
+      .select({ email: users.email, username: users.username, locale: users.locale })
       .from(users)
       .where(eq(users.id, id));
     return rows[0];
@@ -160,7 +190,11 @@ export class ModerationRepo {
 
   async suspensionOf(userId: number) {
     const [row] = await this.db
-      .select({ suspendedAt: users.suspendedAt, suspendedReason: users.suspendedReason })
+      .select({
+        suspendedAt: users.suspendedAt,
+        suspendedReason: users.suspendedReason,
+        awaitingApprovalSince: users.awaitingApprovalSince,
+      })
       .from(users)
       .where(eq(users.id, userId));
     return row;
@@ -208,15 +242,14 @@ export class ModerationRepo {
       .limit(limit);
   }
 
-  /** Live sellers for moderation, newest first: by name, e-mail or number; active or suspended. */
+  /** Live sellers for moderation, newest first: by name, e-mail or number; pending, active or suspended. */
   async sellerPage(
-    filter: { search?: string | undefined; state?: 'active' | 'suspended' | undefined },
+    filter: { search?: string | undefined; state?: SellerState | undefined },
     offset: number,
     limit: number,
   ) {
     const conditions: SQL[] = [isNull(users.deletedAt), eq(profiles.status, 'STORE_OWNER')];
-    if (filter.state === 'active') conditions.push(isNull(users.suspendedAt));
-    if (filter.state === 'suspended') conditions.push(sql`${users.suspendedAt} is not null`);
+    if (filter.state) conditions.push(stateIs[filter.state]);
     if (filter.search) {
       const like = likePattern(filter.search);
       conditions.push(
@@ -236,6 +269,7 @@ export class ModerationRepo {
         name: sellerName,
         suspendedAt: users.suspendedAt,
         suspendedReason: users.suspendedReason,
+        awaitingApprovalSince: users.awaitingApprovalSince,
         dateJoined: users.dateJoined,
         products: sql<number>`(select count(*)::int from ${products} p where p.seller_id = ${users.id} and p.deleted_at is null)`,
         count: countOfAll,

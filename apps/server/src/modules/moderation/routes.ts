@@ -9,6 +9,7 @@ import {
   adminProductQuerySchema,
   adminReviewListQuerySchema,
   adminSellerQuerySchema,
+  approvalBodySchema,
   pagedAdminProducts,
   pagedAdminSellers,
   errorBodySchema,
@@ -38,6 +39,7 @@ export async function moderationRoutes(root: FastifyInstance, ctx: AppContext): 
   const moderation = requirePermission('moderation');
   productHidingRoutes(root, service, moderation);
   sellerSuspensionRoutes(root, service, moderation);
+  sellerApprovalRoute(root, service, moderation);
   listRoutes(root, service, moderation);
   reviewRoutes(root, service, moderation);
   ownShopRoutes(root, service);
@@ -107,6 +109,28 @@ function sellerSuspensionRoutes(root: FastifyInstance, service: ModerationServic
   }
 }
 
+/** Approving a new seller who waits (SELLER_APPROVAL_REQUIRED, decision 290). */
+function sellerApprovalRoute(root: FastifyInstance, service: ModerationService, moderation: Guard): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.put(
+    '/api/admin/sellers/:id/approve/',
+    {
+      preValidation: moderation,
+      schema: {
+        tags,
+        summary:
+          'Approve a seller who awaits approval: their products, stores and page become public at once; they are e-mailed. Idempotent; the reason is optional',
+        security,
+        params: idParams,
+        body: approvalBodySchema,
+        response: { 200: moderatedSellerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.approveSeller(idParam(request.params.id, 'user'), acting(request, request.body?.reason ?? '')),
+  );
+}
+
 /** The reviews list and removing a review. */
 function reviewRoutes(root: FastifyInstance, service: ModerationService, moderation: Guard): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -154,12 +178,13 @@ function ownShopRoutes(root: FastifyInstance, service: ModerationService): void 
       schema: {
         tags,
         summary:
-          'What moderation did to the caller’s shop: hidden products and a suspension, with the reasons',
+          'What moderation did to the caller’s shop: hidden products and a suspension, with the reasons, and whether the shop awaits approval',
         security,
         response: {
           200: z.object({
             suspended: z.boolean(),
             suspended_reason: z.string().nullable(),
+            awaiting_approval: z.boolean(),
             hidden_products: z.array(
               z.object({
                 id: z.number().int(),
@@ -210,15 +235,15 @@ function listRoutes(root: FastifyInstance, service: ModerationService, moderatio
       schema: {
         tags,
         summary:
-          'Sellers for moderation, newest first (paged): search by name, e-mail or number; state=active or suspended',
+          'Sellers for moderation, newest first (paged), each with its status: search by name, e-mail or number; status=pending (awaiting approval), active or suspended (`state` is an older name of the filter)',
         security,
         querystring: adminSellerQuerySchema,
         response: { 200: pagedAdminSellers, ...errors },
       },
     },
     async (request) => {
-      const { offset, limit, ...filter } = request.query;
-      return service.sellers(filter, offset, limit);
+      const { offset, limit, search, status, state } = request.query;
+      return service.sellers({ search, state: status ?? state }, offset, limit);
     },
   );
 }

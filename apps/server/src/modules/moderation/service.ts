@@ -4,7 +4,7 @@
  * nothing), writes the audit log in its own transaction, tells the seller by e-mail where
  * it concerns them, and empties the read cache once committed, so public answers change at once.
  */
-import type { Paged } from '@marktgasse/shared';
+import type { Paged, SellerState } from '@marktgasse/shared';
 import { nextOffset } from '@marktgasse/shared';
 import type { z } from 'zod';
 import type {
@@ -20,7 +20,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
 import { ModerationRepo, type ModeratedProductRow, type ModeratedSellerRow } from './repo.ts';
 import { queueMail } from '../mail/service.ts';
-import { productHiddenMail, sellerReinstatedMail, sellerSuspendedMail } from './mails.ts';
+import { productHiddenMail, sellerApprovedMail, sellerReinstatedMail, sellerSuspendedMail } from './mails.ts';
 
 type ModeratedProduct = z.infer<typeof moderatedProductSchema>;
 type ModeratedSeller = z.infer<typeof moderatedSellerSchema>;
@@ -42,9 +42,14 @@ const productAnswer = (p: ModeratedProductRow): ModeratedProduct => ({
   hidden_reason: p.hiddenReason,
 });
 
-const sellerAnswer = (s: ModeratedSellerRow): ModeratedSeller => ({
+/** A suspension outranks waiting for approval (shared/admin SELLER_STATES). */
+const stateOf = (s: Pick<ModeratedSellerRow, 'suspendedAt' | 'awaitingApprovalSince'>): SellerState =>
+  s.suspendedAt !== null ? 'suspended' : s.awaitingApprovalSince !== null ? 'pending' : 'active';
+
+const sellerAnswer = (s: Omit<ModeratedSellerRow, 'email' | 'locale'>): ModeratedSeller => ({
   id: s.id,
   username: s.username,
+  status: stateOf(s),
   suspended: s.suspendedAt !== null,
   suspended_reason: s.suspendedReason,
 });
@@ -78,9 +83,8 @@ export class ModerationService {
         tx,
       );
       const seller = await this.repo.sellerContact(tx, product.sellerId);
-      // The server knows no seller's language yet: English (decision 272).
       const facts = { product: product.name, hidden: hide, reason: acting.reason };
-      if (seller) await queueMail(tx, [productHiddenMail(this.ctx, seller, null, facts)]);
+      if (seller) await queueMail(tx, [productHiddenMail(this.ctx, seller, seller.locale, facts)]);
       return {
         product: {
           ...product,
@@ -114,7 +118,7 @@ export class ModerationService {
         tx,
       );
       const notice = suspend ? sellerSuspendedMail : sellerReinstatedMail;
-      await queueMail(tx, [notice(this.ctx, seller, null, { reason: acting.reason })]);
+      await queueMail(tx, [notice(this.ctx, seller, seller.locale, { reason: acting.reason })]);
       return {
         seller: {
           ...seller,
@@ -123,6 +127,44 @@ export class ModerationService {
         },
         changed: true,
       };
+    });
+    if (result.changed) {
+      this.ctx.cache.invalidate();
+      this.ctx.callers.forget(id);
+    }
+    return sellerAnswer(result.seller);
+  }
+
+  /**
+   * Approves a seller who waits (decision 290): their products, stores and page become public at
+   * once (the read cache is emptied after commit), the approval is audited and they are e-mailed
+   * in their language with a link to their shop. A repeat answers the state and writes nothing.
+   */
+  async approveSeller(id: number, acting: Acting): Promise<ModeratedSeller> {
+    const result = await this.repo.db.transaction(async (tx) => {
+      const seller = await this.repo.lockSeller(tx, id);
+      if (!seller) throw notFound(`Seller ${id} does not exist.`);
+      if (seller.awaitingApprovalSince === null) return { seller, changed: false };
+      await this.repo.approve(tx, id);
+      const approved = { ...seller, awaitingApprovalSince: null };
+      await this.audit.record(
+        {
+          staffId: acting.staff.id,
+          action: 'seller.approve',
+          objectType: 'seller',
+          objectId: id,
+          before: {
+            status: stateOf(seller),
+            awaiting_approval_since: seller.awaitingApprovalSince.toISOString(),
+          },
+          after: { status: stateOf(approved), awaiting_approval_since: null },
+          reason: acting.reason,
+          address: acting.address,
+        },
+        tx,
+      );
+      await queueMail(tx, [sellerApprovedMail(this.ctx, seller, seller.locale, { sellerId: id })]);
+      return { seller: approved, changed: true };
     });
     if (result.changed) {
       this.ctx.cache.invalidate();
@@ -187,7 +229,7 @@ export class ModerationService {
   }
 
   async sellers(
-    filter: { search?: string | undefined; state?: 'active' | 'suspended' | undefined },
+    filter: { search?: string | undefined; state?: SellerState | undefined },
     offset: number,
     limit: number,
   ): Promise<Paged<AdminSeller>> {
@@ -216,6 +258,7 @@ export class ModerationService {
     return {
       suspended: suspension?.suspendedAt != null,
       suspended_reason: suspension?.suspendedReason ?? null,
+      awaiting_approval: suspension?.awaitingApprovalSince != null,
       hidden_products: hidden.map((p) => ({
         id: p.id,
         name: p.name,

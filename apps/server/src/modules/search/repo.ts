@@ -11,7 +11,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ProductFilters, SearchSort } from '@marktgasse/shared';
-import { publicProduct, publicSeller } from '../../db/visibility.ts';
+import { productPublicOrOwn, publicSeller, sellerPublicOrOwn } from '../../db/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { countOfAll, idPage, rawRows, type IdPage } from '../../db/sql.ts';
 import {
@@ -115,6 +115,8 @@ export interface ProductScope {
   inStoreStockOnly?: boolean | undefined;
   /** Products with a stock row in a live store of `ownerId` named `name` (any case). */
   storeNamed?: { ownerId: number; name: string } | undefined;
+  /** The seller asking about their own (my_…): their products count while their shop is not public. */
+  viewer?: number | undefined;
 }
 
 export interface StoreScope {
@@ -169,8 +171,9 @@ function unitsInLiveStore(storeCondition?: SQL): SQL {
  * every product list, searched or not (docs/decisions/130).
  */
 export function productConditions(scope: ProductScope, filters: ProductFilters): SQL[] {
-  // Public products only: hidden ones and suspended sellers' leave every list (decision 206).
-  const conditions: SQL[] = [publicProduct];
+  // Public products only: hidden ones and suspended or waiting sellers' leave every list
+  // (decisions 206, 290); a seller's own lists keep theirs.
+  const conditions: SQL[] = [productPublicOrOwn(scope.viewer)];
   if (scope.sellerId !== undefined) conditions.push(eq(products.sellerId, scope.sellerId));
   if (scope.categoryIds !== undefined) conditions.push(inArray(products.categoryId, scope.categoryIds));
   if (scope.subcategoryIds !== undefined)
@@ -286,9 +289,9 @@ export class SearchRepo {
     );
   }
 
-  /** Live stores of live owners, ranked by the words, else newest first. */
+  /** Live stores of live owners (an owner's own list: theirs whatever their state), ranked by the words, else newest first. */
   async storePage(words: WordMatch[], scope: StoreScope, offset: number, limit: number): Promise<IdPage> {
-    const conditions: SQL[] = [isNull(stores.deletedAt), publicSeller];
+    const conditions: SQL[] = [isNull(stores.deletedAt), sellerPublicOrOwn(scope.ownerId)];
     if (scope.ownerId !== undefined) conditions.push(eq(stores.ownerId, scope.ownerId));
     if (scope.categoryIds !== undefined)
       conditions.push(sql`(exists (select 1 from ${storeCategories} sc where sc.store_id = ${stores.id}

@@ -176,6 +176,7 @@ export class SearchService {
         return this.productSearch(frame, {
           sellerId: caller.id,
           storeNamed: storeName ? { ownerId: caller.id, name: storeName } : undefined,
+          viewer: caller.id,
         });
       }
       case 'products_in_store':
@@ -201,7 +202,7 @@ export class SearchService {
       const page = await this.rank(plan, (matches) =>
         this.repo.productPage(matches, scope, filters, sort, offset, limit),
       );
-      return answerOf(frame, page, await loadProducts(this.ctx, page.ids));
+      return answerOf(frame, page, await loadProducts(this.ctx, page.ids, scope.viewer));
     });
   }
 
@@ -216,7 +217,7 @@ export class SearchService {
     // The owner also sees rows at 0 (their delete button is disabled there); anyone else
     // sees what the store page shows, with or without a token (issue #15).
     const ownView = query.type === 'products_in_my_store' && request.user?.id === owner;
-    const scope: ProductScope = { storeId, inStoreStockOnly: !ownView };
+    const scope: ProductScope = { storeId, inStoreStockOnly: !ownView, viewer: ownView ? owner : undefined };
     const plan = await this.plan(frame.text);
     return preparedOf(frame, scope, plan, async () => {
       const page = await this.rank(plan, (matches) =>
@@ -224,7 +225,7 @@ export class SearchService {
       );
       const [hits, loaded] = await Promise.all([
         this.repo.stockHits(storeId, page.ids),
-        loadProducts(this.ctx, page.ids),
+        loadProducts(this.ctx, page.ids, scope.viewer),
       ]);
       const byId = new Map(loaded.map((p) => [p.id, p]));
       return answerOf(
@@ -258,7 +259,9 @@ export class SearchService {
       return answerOf(
         frame,
         page,
-        query.type === 'map' ? await this.mapStores(page.ids) : await this.stores.storesByIds(page.ids),
+        query.type === 'map'
+          ? await this.mapStores(page.ids)
+          : await this.stores.storesByIds(page.ids, ownerId),
       );
     });
   }

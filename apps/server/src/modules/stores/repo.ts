@@ -1,6 +1,6 @@
 /** The only place in the stores module that knows the ORM: stores, their categories and stock rows. */
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { publicProduct, publicSeller } from '../../db/visibility.ts';
+import { productPublicOrOwn, publicProduct, sellerPublicOrOwn } from '../../db/visibility.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedPerDb, rawRows } from '../../db/sql.ts';
 import {
@@ -159,12 +159,21 @@ export class StoresRepo {
     if (Object.keys(values).length > 0) await this.db.update(stores).set(values).where(eq(stores.id, id));
   }
 
-  /** Live stores (not deleted, owner neither deleted nor suspended), in the order of `ids` when given. */
+  /**
+   * Live stores (not deleted, owner neither deleted, suspended nor awaiting approval), in the
+   * order of `ids` when given; `viewer` also sees their own whatever their shop's state.
+   */
   async storesWhere(
-    options: { ids?: number[]; ownerId?: number; limit?: number; newestFirst?: boolean } = {},
+    options: {
+      ids?: number[];
+      ownerId?: number;
+      limit?: number;
+      newestFirst?: boolean;
+      viewer?: number;
+    } = {},
   ): Promise<StoreJoined[]> {
-    // A suspended seller's stores leave every list, the map and their pages (decision 206).
-    const conditions: SQL[] = [liveStore, publicSeller];
+    // A suspended or waiting seller's stores leave every list, the map and their pages (decisions 206, 290).
+    const conditions: SQL[] = [liveStore, sellerPublicOrOwn(options.viewer)];
     if (options.ids) {
       if (options.ids.length === 0) return [];
       conditions.push(inArray(stores.id, options.ids));
@@ -192,8 +201,8 @@ export class StoresRepo {
     return rows;
   }
 
-  async findStore(id: number): Promise<StoreJoined | null> {
-    const rows = await this.storesWhere({ ids: [id] });
+  async findStore(id: number, viewer?: number): Promise<StoreJoined | null> {
+    const rows = await this.storesWhere({ ids: [id], ...(viewer !== undefined && { viewer }) });
     return rows[0] ?? null;
   }
 
@@ -209,6 +218,13 @@ export class StoresRepo {
 
   private stockSelect(db: DbOrTx = this.readDb) {
     return stockSelect(db);
+  }
+
+  /** The stock rows of a seller's own product as the seller sees them, public or not (decision 290). */
+  async ownStocksOfProduct(productId: number, sellerId: number): Promise<StockJoined[]> {
+    return stockSelect(this.db)
+      .where(and(eq(stocks.productId, productId), liveStore, productPublicOrOwn(sellerId)))
+      .orderBy(asc(stocks.id));
   }
 
   /** The stock rows of one product (every product page asks): a prepared statement. */

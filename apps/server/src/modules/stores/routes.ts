@@ -108,7 +108,7 @@ function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
         response: { 200: z.array(storeSchema), ...errors },
       },
     },
-    async (request) => service.ofOwner(requireSeller(request).id),
+    async (request) => service.mine(requireSeller(request).id),
   );
 
   app.get(
@@ -137,7 +137,7 @@ function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
         response: { 200: storeSchema, ...errors },
       },
     },
-    async (request) => service.get(idParam(request.params.id, 'store')),
+    async (request) => service.get(idParam(request.params.id, 'store'), request.user?.id),
   );
 }
 
@@ -198,7 +198,7 @@ function stockReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
       const storeId = idParam(request.params.id, 'store');
       const sizes = { page: STORE_STOCKS_PAGE_SIZE, max: STORE_STOCKS_MAX_PAGE_SIZE };
       return listAnswer(ctx.config, request, reply, request.query, sizes, ({ offset, limit }) =>
-        service.stocksOfStore(storeId, offset, limit),
+        service.stocksOfStore(storeId, offset, limit, request.user?.id),
       );
     },
   );
@@ -213,7 +213,7 @@ function stockReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
         response: { 200: z.array(storeStockSchema), ...errors },
       },
     },
-    async (request) => service.stocksOfProduct(idParam(request.params.id, 'product')),
+    async (request) => service.stocksOfProduct(idParam(request.params.id, 'product'), request.user?.id),
   );
 }
 

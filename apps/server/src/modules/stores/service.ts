@@ -76,12 +76,13 @@ export class StoresService {
   }
 
   /** Live stores by id, in the order given (search ranks them). */
-  async storesByIds(ids: number[]): Promise<Store[]> {
-    return this.render(await this.repo.storesWhere({ ids }));
+  async storesByIds(ids: number[], viewer?: number): Promise<Store[]> {
+    return this.render(await this.repo.storesWhere({ ids, ...(viewer !== undefined && { viewer }) }));
   }
 
-  async get(id: number): Promise<Store> {
-    const row = await this.repo.findStore(id);
+  /** One live store; `viewer` also sees their own while their shop is not public (decision 290). */
+  async get(id: number, viewer?: number): Promise<Store> {
+    const row = await this.repo.findStore(id, viewer);
     if (!row) throw notFound(`Store ${id} does not exist.`);
     const [store] = await this.render([row]);
     return store!;
@@ -89,6 +90,11 @@ export class StoresService {
 
   async ofOwner(ownerId: number): Promise<Store[]> {
     return this.render(await this.repo.storesWhere({ ownerId }));
+  }
+
+  /** The caller's own stores, public or not yet (awaiting approval, suspended). */
+  async mine(ownerId: number): Promise<Store[]> {
+    return this.render(await this.repo.storesWhere({ ownerId, viewer: ownerId }));
   }
 
   async create(caller: Caller, fields: Record<string, unknown>, file: UploadedFile | null): Promise<Store> {
@@ -119,7 +125,7 @@ export class StoresService {
       categoryIds,
     );
     this.ctx.cache.invalidate();
-    return this.get(id);
+    return this.get(id, caller.id);
   }
 
   /**
@@ -143,7 +149,7 @@ export class StoresService {
 
   /** The caller's own live store, or 404 exactly as for a missing one. Checked before an edit's body is read. */
   async ownStore(caller: Caller, id: number): Promise<void> {
-    const row = await this.repo.findStore(id);
+    const row = await this.repo.findStore(id, caller.id);
     if (!row || row.store.ownerId !== caller.id) throw notFound(`Store ${id} does not exist.`);
   }
 
@@ -200,11 +206,11 @@ export class StoresService {
     this.ctx.cache.invalidate();
     if (image && result.previousImage && result.previousImage !== image)
       await discardImage(this.ctx.media, result.previousImage);
-    return this.get(id);
+    return this.get(id, caller.id);
   }
 
   async delete(caller: Caller, id: number): Promise<void> {
-    const row = await this.repo.findStore(id);
+    const row = await this.repo.findStore(id, caller.id);
     // Someone else's store answers exactly like a missing one.
     if (!row || row.store.ownerId !== caller.id) throw notFound(`Store ${id} does not exist.`);
     const result = await this.softDelete(id);
@@ -281,9 +287,14 @@ export class StoresService {
   }
 
   /** One page of a store's stock rows, oldest first (the order the seller created them). */
-  async stocksOfStore(storeId: number, offset: number, limit: number): Promise<Paged<Stock>> {
+  async stocksOfStore(
+    storeId: number,
+    offset: number,
+    limit: number,
+    viewer?: number,
+  ): Promise<Paged<Stock>> {
     const [store, count, rows] = await Promise.all([
-      this.repo.findStore(storeId),
+      this.repo.findStore(storeId, viewer),
       this.repo.countStocksOfStore(storeId),
       this.repo.stocksWhere({ storeIds: [storeId], offset, limit }),
     ]);
@@ -296,17 +307,21 @@ export class StoresService {
   }
 
   /** One round trip for a product with stock rows; only a product without any is looked up again (404 or []). */
-  async stocksOfProduct(productId: number): Promise<Stock[]> {
-    const rows = await this.repo.stocksOfProduct(productId);
-    if (rows.length === 0 && (await this.repo.findProductSeller(productId)) === null)
-      throw notFound(`Product ${productId} does not exist.`);
+  async stocksOfProduct(productId: number, viewer?: number): Promise<Stock[]> {
+    let rows = await this.repo.stocksOfProduct(productId);
+    if (rows.length === 0) {
+      const seller = await this.repo.findProductSeller(productId);
+      if (seller === null) throw notFound(`Product ${productId} does not exist.`);
+      // The seller's own product while their shop is not public (decision 290).
+      if (seller === viewer) rows = await this.repo.ownStocksOfProduct(productId, seller);
+    }
     return rows.map((r) => this.toStock(r));
   }
 
   /** Creates the row, or sets the number of the existing row of that (store, product). */
   async createStock(caller: Caller, body: unknown): Promise<Stock> {
     const input = parseWith(stockCreateSchema, body);
-    const store = await this.repo.findStore(input.store);
+    const store = await this.repo.findStore(input.store, caller.id);
     // Someone else's store or product answers exactly like a missing one.
     if (!store || store.store.ownerId !== caller.id) throw notFound(`Store ${input.store} does not exist.`);
     const sellerId = await this.repo.findProductSeller(input.product);

@@ -197,6 +197,7 @@ export class SupportRepo {
       awaiting_payment: number;
       to_ship: number;
       open_reports: number;
+      sellers_awaiting_approval: number;
       suspended_sellers: number;
       hidden_products: number;
     }>(
@@ -207,6 +208,8 @@ export class SupportRepo {
       (select count(*)::int from ${sellerOrders} so join ${orders} o on o.id = so.order_id
         where o.status = 'paid' and not so.is_completed and so.cancelled_at is null) as to_ship,
       (select count(*)::int from ${reports} where status = 'open') as open_reports,
+      (select count(*)::int from ${users} where awaiting_approval_since is not null
+        and suspended_at is null and deleted_at is null) as sellers_awaiting_approval,
       (select count(*)::int from ${users} where suspended_at is not null and deleted_at is null) as suspended_sellers,
       (select count(*)::int from ${products} where hidden_at is not null and deleted_at is null) as hidden_products`,
     );

@@ -109,6 +109,7 @@ describe('support: orders', () => {
         'hidden_products',
         'open_reports',
         'orders_today',
+        'sellers_awaiting_approval',
         'suspended_sellers',
         'to_ship',
       ].sort(),

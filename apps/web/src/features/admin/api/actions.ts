@@ -6,7 +6,7 @@ import { attemptKeys } from '../../../lib/attempt-key';
 
 export type Action =
   | { kind: 'hide' | 'unhide'; id: number; reason: string }
-  | { kind: 'suspend' | 'reinstate'; id: number; reason: string }
+  | { kind: 'suspend' | 'reinstate' | 'approve'; id: number; reason: string }
   | { kind: 'remove-review'; id: number; reason: string }
   | { kind: 'cancel-part'; id: number; reason: string }
   | { kind: 'lock' | 'unlock'; id: number; reason: string }
@@ -20,6 +20,7 @@ function request(action: Action): Promise<unknown> {
       return api(`/api/admin/products/${action.id}/${action.kind}/`, { method: 'PUT', body });
     case 'suspend':
     case 'reinstate':
+    case 'approve':
       return api(`/api/admin/sellers/${action.id}/${action.kind}/`, { method: 'PUT', body });
     case 'remove-review':
       return api(`/api/admin/reviews/${action.id}/`, { method: 'DELETE', body });

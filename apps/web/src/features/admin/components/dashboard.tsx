@@ -9,6 +9,7 @@ const FIGURES = [
   'awaiting_payment',
   'to_ship',
   'open_reports',
+  'sellers_awaiting_approval',
   'suspended_sellers',
   'hidden_products',
 ] as const;

@@ -1,6 +1,7 @@
 /**
  * Moderation (moderation permission): find a product or a seller by name, number or seller and
- * act on it from the list (hide or show, suspend or reinstate, each with a reason in a dialog);
+ * act on it from the list (hide or show, suspend or reinstate, approve a seller awaiting approval,
+ * each with a reason in a dialog);
  * the reviews of a product picked from the list, or the newest of all, can be removed.
  */
 import { useState, type FormEvent } from 'react';
@@ -158,7 +159,7 @@ function Sellers() {
   const [offset, setOffset] = useState(0);
   const sellers = useAdminSellers({
     search: query.search || undefined,
-    state: query.state || undefined,
+    status: query.state || undefined,
     offset,
     limit: LIMIT,
   });
@@ -171,6 +172,7 @@ function Sellers() {
           id="sellers"
           label={t('admin.moderation.findSeller')}
           states={[
+            { value: 'pending', label: t('admin.moderation.pendingOnes') },
             { value: 'active', label: t('admin.moderation.activeOnes') },
             { value: 'suspended', label: t('admin.moderation.suspendedOnes') },
           ]}
@@ -197,8 +199,28 @@ function Sellers() {
                         <Badge bg="danger">{t('admin.moderation.suspendedBadge')}</Badge> {s.suspended_reason}
                       </>
                     )}
+                    {s.status === 'pending' && (
+                      <>
+                        {' · '}
+                        <Badge bg="warning" text="dark">
+                          {t('admin.moderation.pendingBadge')}
+                        </Badge>
+                      </>
+                    )}
                   </div>
                 </div>
+                {s.status === 'pending' && (
+                  <ActionDialog
+                    opener={t('admin.moderation.approve')}
+                    title={t('admin.moderation.approveTitle', { name: s.name })}
+                    confirm={t('admin.moderation.approve')}
+                    variant="success"
+                    optionalReason
+                    onSubmit={(reason) => action.mutateAsync({ kind: 'approve', id: s.id, reason })}
+                  >
+                    <p>{t('admin.moderation.approveBody')}</p>
+                  </ActionDialog>
+                )}
                 <ActionDialog
                   opener={t(s.suspended ? 'admin.moderation.reinstate' : 'admin.moderation.suspend')}
                   title={t(

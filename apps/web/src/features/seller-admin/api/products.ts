@@ -56,11 +56,14 @@ export function useDeleteProduct() {
   });
 }
 
-/** One product as its owner edits it (the product page's query: a save refreshes both). */
+/**
+ * One product as its owner edits it (the product page's query: a save refreshes both). Asked
+ * with the token: while the shop awaits approval, only its owner gets it (decision 290).
+ */
 export const editedProductQuery = (id: number) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { auth: false, signal }),
+    queryFn: ({ signal }) => api<Product>(`/api/products/${id}`, { signal }),
   });
 
 export function useUpdateProduct(id: number) {

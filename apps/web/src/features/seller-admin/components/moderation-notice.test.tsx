@@ -37,3 +37,12 @@ describe('ModerationNotice', () => {
     expect(screen.queryByTestId('moderation-notice')).toBeNull();
   });
 });
+
+describe('ModerationNotice for a shop awaiting approval', () => {
+  it('says the shop awaits approval and that products appear once approved', async () => {
+    serve({ awaiting_approval: true, suspended: false, suspended_reason: null, hidden_products: [] });
+    const notice = await screen.findByTestId('moderation-notice');
+    expect(notice.textContent).toContain('Your shop is awaiting approval by Marktgasse');
+    expect(notice.textContent).toContain('your products appear to shoppers once approved');
+  });
+});

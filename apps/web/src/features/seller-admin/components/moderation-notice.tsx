@@ -4,12 +4,17 @@ import { useT } from '../../../i18n';
 import { api } from '../../../lib/api-client';
 
 interface Moderated {
+  /** A new seller's shop waits for staff approval (SELLER_APPROVAL_REQUIRED, decision 290). */
+  awaiting_approval?: boolean;
   suspended: boolean;
   suspended_reason: string | null;
   hidden_products: { id: number; name: string; hidden_reason: string }[];
 }
 
-/** What moderation did to the seller's shop, with the reasons (GET /api/moderation/mine/, issue 29). */
+/**
+ * What moderation did to the seller's shop, with the reasons, and whether it still awaits
+ * approval (GET /api/moderation/mine/, issue 29).
+ */
 export function ModerationNotice() {
   const t = useT();
   const mine = useQuery({
@@ -17,10 +22,13 @@ export function ModerationNotice() {
     queryFn: () => api<Moderated>('/api/moderation/mine/'),
   });
   const data = mine.data;
-  if (!data || (!data.suspended && !data.hidden_products?.length)) return null;
+  if (!data || (!data.awaiting_approval && !data.suspended && !data.hidden_products?.length)) return null;
   return (
     <div className="container mt-3" data-testid="moderation-notice">
       <Message variant="warning">
+        {data.awaiting_approval && !data.suspended && (
+          <p className="mb-2">{t('seller.moderation.awaitingApproval')}</p>
+        )}
         {data.suspended && (
           <p className="mb-2">{t('seller.moderation.suspended', { reason: data.suspended_reason ?? '' })}</p>
         )}

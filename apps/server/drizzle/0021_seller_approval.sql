@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "awaiting_approval_since" timestamp with time zone;
