@@ -181,9 +181,9 @@ class ErrorBoundary extends ReactComponent<BoundaryProps, { failed: boolean }> {
   }
 }
 
-function Routes() {
+function Routes({ table = routes }: { table?: RouteObject[] }) {
   const location = useLocation();
-  const element = useRoutes(routes);
+  const element = useRoutes(table);
   return <ErrorBoundary resetKey={location.pathname}>{element}</ErrorBoundary>;
 }
 
@@ -206,11 +206,31 @@ export function AppRouter({ mode }: { mode: RoutingMode }) {
   );
 }
 
+/**
+ * The routes a server render of one page kind can reach: the layout (its header and footer given,
+ * see entry-server.tsx) with the screens at `paths` and the catch-all. react-router flattens and
+ * ranks the whole table on every match, about a sixth of a rendered page with all 30 routes.
+ */
+export function serverRoutes(paths: readonly (string | null)[], layout: ReactNode): RouteObject[] {
+  const children = (routes[0]?.children ?? []).filter((route) =>
+    route.index ? paths.includes(null) : paths.includes(route.path ?? '') || route.path === '*',
+  );
+  return [{ element: layout, children }];
+}
+
 /** The same routes for the server's rendering of `location` (with its language prefix). */
-export function ServerRouter({ location, basename }: { location: string; basename: string }) {
+export function ServerRouter({
+  location,
+  basename,
+  table,
+}: {
+  location: string;
+  basename: string;
+  table?: RouteObject[];
+}) {
   return (
     <StaticRouter location={location} basename={basename}>
-      <Routes />
+      <Routes table={table} />
     </StaticRouter>
   );
 }
