@@ -11,10 +11,13 @@ import { Component as ReactComponent, useEffect, useState, type ComponentType, t
 import {
   BrowserRouter,
   HashRouter,
+  matchPath,
   matchRoutes,
+  renderMatches,
   StaticRouter,
   useLocation,
   useRoutes,
+  type RouteMatch,
   type RouteObject,
 } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -218,6 +221,34 @@ export function serverRoutes(paths: readonly (string | null)[], layout: ReactNod
   return [{ element: layout, children }];
 }
 
+/**
+ * A server table's match without react-router's ranking of the whole table (it flattens, scores
+ * and sorts every route on each render): the layout and the first of its few screens whose pattern
+ * matches, the catch-all last. Null when none matches.
+ */
+function matchServerRoutes(table: RouteObject[], pathname: string): RouteMatch[] | null {
+  const layout = table[0];
+  if (!layout) return null;
+  for (const route of layout.children ?? []) {
+    const match = matchPath({ path: route.index ? '/' : `/${route.path}`, end: true }, pathname);
+    if (match) {
+      const { params } = match;
+      return [
+        { params, pathname: '/', pathnameBase: '/', route: layout },
+        { params, pathname: match.pathname, pathnameBase: match.pathnameBase, route },
+      ];
+    }
+  }
+  return null;
+}
+
+function ServerRoutes({ table }: { table: RouteObject[] }) {
+  const location = useLocation();
+  const matches = matchServerRoutes(table, location.pathname);
+  if (!matches) return <Routes table={table} />;
+  return <ErrorBoundary resetKey={location.pathname}>{renderMatches(matches)}</ErrorBoundary>;
+}
+
 /** The same routes for the server's rendering of `location` (with its language prefix). */
 export function ServerRouter({
   location,
@@ -230,7 +261,7 @@ export function ServerRouter({
 }) {
   return (
     <StaticRouter location={location} basename={basename}>
-      <Routes table={table} />
+      {table ? <ServerRoutes table={table} /> : <Routes />}
     </StaticRouter>
   );
 }

@@ -30,7 +30,7 @@ export function ShellSlot({ part }: { part: ShellPart }) {
   return <template data-shell={part} data-id={id} />;
 }
 
-const SLOT = /<template data-shell="(header|footer)" data-id="([^"]*)"><\/template>/g;
+const SLOT = /^<template data-shell="(header|footer)" data-id="([^"]*)"><\/template>$/;
 const ALONE_ID = '"P0-0"';
 
 /** The part at `location`, in the route context the layout gives it (no screen inside). */
@@ -61,12 +61,25 @@ export function renderShell(location: string, basename: string): Shell | null {
   return header && footer ? { header, footer } : null;
 }
 
-/** A page rendered with slots, with the shell's parts in them (null: a slot without a part's id). */
+const SLOT_START = '<template data-shell="';
+const SLOT_END = '"></template>';
+
+/**
+ * A page rendered with slots, with the shell's parts in them (null: a slot that is not one of
+ * ShellSlot's, or without a Preact id). Read with indexOf: a regular expression over the page was
+ * a few per cent of a render.
+ */
 export function spliceShell(html: string, shell: Shell): string | null {
-  let complete = true;
-  const spliced = html.replace(SLOT, (_slot, part: ShellPart, id: string) => {
-    if (!/^P\d+-\d+$/.test(id)) complete = false;
-    return shell[part].replaceAll(ALONE_ID, `"${id}"`);
-  });
-  return complete ? spliced : null;
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf(SLOT_START); at >= 0; at = html.indexOf(SLOT_START, from)) {
+    const end = html.indexOf(SLOT_END, at);
+    const slot = end < 0 ? null : SLOT.exec(html.slice(at, end + SLOT_END.length));
+    if (!slot) return null;
+    const [, part, id] = slot as unknown as [string, ShellPart, string];
+    if (!/^P\d+-\d+$/.test(id)) return null;
+    out += html.slice(from, at) + shell[part].replaceAll(ALONE_ID, `"${id}"`);
+    from = end + SLOT_END.length;
+  }
+  return out + html.slice(from);
 }
