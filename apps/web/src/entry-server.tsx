@@ -11,9 +11,11 @@ import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { RenderRequest, RenderResult } from '@marktgasse/shared';
 import { LOCALE_OF } from './app/addresses';
+import { Layout } from './app/layout';
 import { seedPageData } from './app/page-data';
 import { Providers } from './app/providers';
-import { ServerRouter, startScreen } from './app/router';
+import { ServerRouter, serverRoutes, startScreen } from './app/router';
+import { renderShell, ShellSlot, spliceShell, type Shell } from './app/shell-splice';
 import { loadMessages, useI18n, type Locale, type Messages } from './i18n';
 
 const messages = new Map<Locale, Messages>();
@@ -43,7 +45,65 @@ async function messagesOf(locale: Locale): Promise<Messages> {
   return loaded;
 }
 
-export async function render({ language, path, page }: RenderRequest): Promise<RenderResult> {
+type Kind = RenderRequest['page']['kind'];
+
+/** The screens a kind's address can open (home and search are one screen, decision 262). */
+const PATHS_OF: Record<Kind, readonly (string | null)[]> = {
+  home: [null, 'search'],
+  search: [null, 'search'],
+  product: ['product/:id'],
+  seller: ['seller/:id'],
+  sellers: ['sellers'],
+};
+/** Per kind: the routes with slots for the header and footer, and with the whole layout. */
+const tables = new Map<string, ReturnType<typeof serverRoutes>>();
+function tableOf(kind: Kind, slots: boolean) {
+  const key = `${kind}:${slots}`;
+  let table = tables.get(key);
+  if (!table) {
+    const layout = slots ? (
+      <Layout header={<ShellSlot part="header" />} footer={<ShellSlot part="footer" />} />
+    ) : (
+      <Layout />
+    );
+    tables.set(key, (table = serverRoutes(PATHS_OF[kind], layout)));
+  }
+  return table;
+}
+
+/**
+ * The header and footer of a language's pages of one kind (a kind's address decides which
+ * navigation link is current), for a guest; the footer shows the year. Null: not spliceable.
+ */
+const shells = new Map<string, Shell | null>();
+function shellOf(language: string, kind: Kind, location: string): Shell | null {
+  const key = `${language}:${kind}:${new Date().getFullYear()}`;
+  if (!shells.has(key)) shells.set(key, renderShell(location, `/${language}`));
+  return shells.get(key) ?? null;
+}
+
+function renderApp(
+  client: QueryClient,
+  location: string,
+  basename: string,
+  table: ReturnType<typeof tableOf>,
+) {
+  return renderToString(
+    <StrictMode>
+      <Providers client={client} serverRendered>
+        <ServerRouter location={location} basename={basename} table={table} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+/**
+ * `splice: false` renders the header and footer with the page each time (the tests compare both).
+ */
+export async function render(
+  { language, path, page }: RenderRequest,
+  { splice = true }: { splice?: boolean } = {},
+): Promise<RenderResult> {
   const locale = LOCALE_OF[language];
   const [localeMessages] = await Promise.all([messagesOf(locale), screenCode(page.kind)]);
   // Nothing is fetched on the server: what a screen asks for beyond the page's data stays pending.
@@ -54,13 +114,12 @@ export async function render({ language, path, page }: RenderRequest): Promise<R
   });
   seedPageData(client, page);
   useI18n.setState({ locale, messages: localeMessages });
-  const html = renderToString(
-    <StrictMode>
-      <Providers client={client} serverRendered>
-        <ServerRouter location={`/${language}${path}`} basename={`/${language}`} />
-      </Providers>
-    </StrictMode>,
-  );
+  const location = `/${language}${path}`;
+  const basename = `/${language}`;
+  const shell = splice ? shellOf(language, page.kind, location) : null;
+  const html =
+    (shell && spliceShell(renderApp(client, location, basename, tableOf(page.kind, true)), shell)) ??
+    renderApp(client, location, basename, tableOf(page.kind, false));
   const state = dehydrate(client);
   client.clear();
   return { html, state };

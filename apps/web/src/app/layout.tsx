@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LiveRegion, announce } from '../components/announcer';
 import { Footer } from './footer';
@@ -41,17 +41,27 @@ function useRouteFocus(pathname: string) {
   }, [pathname]);
 }
 
-export function Layout() {
+/**
+ * The server's renderer may stand in for the header and footer (entry-server.tsx renders them once
+ * per language and page kind and splices their markup in); the browser always renders its own.
+ */
+export function Layout({
+  header = <Header />,
+  footer = <Footer />,
+}: {
+  header?: ReactNode;
+  footer?: ReactNode;
+}) {
   const location = useLocation();
   useRouteFocus(location.pathname);
   return (
     <>
       <LiveRegion />
-      <Header />
+      {header}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      {footer}
     </>
   );
 }

@@ -11,10 +11,13 @@ import { Component as ReactComponent, useEffect, useState, type ComponentType, t
 import {
   BrowserRouter,
   HashRouter,
+  matchPath,
   matchRoutes,
+  renderMatches,
   StaticRouter,
   useLocation,
   useRoutes,
+  type RouteMatch,
   type RouteObject,
 } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -185,9 +188,9 @@ class ErrorBoundary extends ReactComponent<BoundaryProps, { failed: boolean }> {
   }
 }
 
-function Routes() {
+function Routes({ table = routes }: { table?: RouteObject[] }) {
   const location = useLocation();
-  const element = useRoutes(routes);
+  const element = useRoutes(table);
   return <ErrorBoundary resetKey={location.pathname}>{element}</ErrorBoundary>;
 }
 
@@ -210,11 +213,59 @@ export function AppRouter({ mode }: { mode: RoutingMode }) {
   );
 }
 
+/**
+ * The routes a server render of one page kind can reach: the layout (its header and footer given,
+ * see entry-server.tsx) with the screens at `paths` and the catch-all. react-router flattens and
+ * ranks the whole table on every match, about a sixth of a rendered page with all 30 routes.
+ */
+export function serverRoutes(paths: readonly (string | null)[], layout: ReactNode): RouteObject[] {
+  const children = (routes[0]?.children ?? []).filter((route) =>
+    route.index ? paths.includes(null) : paths.includes(route.path ?? '') || route.path === '*',
+  );
+  return [{ element: layout, children }];
+}
+
+/**
+ * A server table's match without react-router's ranking of the whole table (it flattens, scores
+ * and sorts every route on each render): the layout and the first of its few screens whose pattern
+ * matches, the catch-all last. Null when none matches.
+ */
+function matchServerRoutes(table: RouteObject[], pathname: string): RouteMatch[] | null {
+  const layout = table[0];
+  if (!layout) return null;
+  for (const route of layout.children ?? []) {
+    const match = matchPath({ path: route.index ? '/' : `/${route.path}`, end: true }, pathname);
+    if (match) {
+      const { params } = match;
+      return [
+        { params, pathname: '/', pathnameBase: '/', route: layout },
+        { params, pathname: match.pathname, pathnameBase: match.pathnameBase, route },
+      ];
+    }
+  }
+  return null;
+}
+
+function ServerRoutes({ table }: { table: RouteObject[] }) {
+  const location = useLocation();
+  const matches = matchServerRoutes(table, location.pathname);
+  if (!matches) return <Routes table={table} />;
+  return <ErrorBoundary resetKey={location.pathname}>{renderMatches(matches)}</ErrorBoundary>;
+}
+
 /** The same routes for the server's rendering of `location` (with its language prefix). */
-export function ServerRouter({ location, basename }: { location: string; basename: string }) {
+export function ServerRouter({
+  location,
+  basename,
+  table,
+}: {
+  location: string;
+  basename: string;
+  table?: RouteObject[];
+}) {
   return (
     <StaticRouter location={location} basename={basename}>
-      <Routes />
+      {table ? <ServerRoutes table={table} /> : <Routes />}
     </StaticRouter>
   );
 }

@@ -3,8 +3,11 @@
  * schema.org types used, canonical and hreflang, robots.txt and the sitemaps (index, file sizes,
  * every listed address answers 200), and the status of missing and deleted products.
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import type { PageData, PageRenderer, RenderRequest } from '@marktgasse/shared';
 import { z } from 'zod';
 import { buildApp } from '../../app.ts';
 import { seedCategories } from '../../demo/seed.ts';
@@ -16,6 +19,7 @@ import { categoryRef, createProduct, createStore, setStock } from '../../../test
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 let app: App;
+let webDist: string;
 let drop: () => Promise<void>;
 let seller: TestUser;
 let product: { id: number; name: string; brand: string; price: string };
@@ -25,7 +29,7 @@ const ORIGIN = 'https://marktgasse.example';
 const URLS_PER_FILE = 8; // two products (four languages each) per file
 
 beforeAll(async () => {
-  const webDist = buildPageRenderer();
+  webDist = buildPageRenderer();
   const opened = await openTestDatabase();
   drop = opened.drop;
   await seedCategories(opened.database);
@@ -241,6 +245,57 @@ describe('product pages', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/it/product/${product.id}`);
     expect(res.headers.vary).toMatch(/accept-language/i);
+  });
+});
+
+describe('the renderer', () => {
+  /** The data a served page was rendered with, as the browser reads it (the `mg-state` script). */
+  async function servedData(url: string): Promise<Map<string, unknown>> {
+    const html = (await get(url)).body;
+    const state = JSON.parse(
+      attr(html, /<script id="mg-state" type="application\/json">([\s\S]*?)<\/script>/)!,
+    ) as {
+      queries: { queryKey: unknown[]; state: { data: unknown } }[];
+    };
+    return new Map(state.queries.map((q) => [String(q.queryKey[0]), q.state.data]));
+  }
+
+  it('splices the header and footer it renders once per language: the markup of a whole render', async () => {
+    type Splicing = PageRenderer & {
+      render(r: RenderRequest, o?: { splice?: boolean }): ReturnType<PageRenderer['render']>;
+    };
+    const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+    const renderer = (await import(pathToFileURL(file).href)) as Splicing;
+    const data = await servedData(`/de/product/${product.id}`);
+    const sellers = await servedData('/fr/sellers');
+    const pages: RenderRequest[] = [
+      ...(['de', 'fr', 'it', 'en'] as const).map((language) => ({
+        language,
+        path: `/product/${product.id}`,
+        page: { kind: 'product', product: data.get('products'), reviews: data.get('reviews') } as PageData,
+      })),
+      {
+        language: 'fr',
+        path: '/sellers',
+        page: {
+          kind: 'sellers',
+          categories: sellers.get('categories'),
+          sellers: sellers.get('profiles'),
+        } as PageData,
+      },
+    ];
+    for (const request of pages) {
+      const whole = await renderer.render(request, { splice: false });
+      const spliced = await renderer.render(request);
+      expect(spliced.html).toBe(whole.html);
+      expect(spliced.html).toContain('data-testid="language-switcher"');
+      expect(spliced.html).not.toContain('data-shell');
+    }
+    // The product's reviews and the current page's link are in the markup that was compared.
+    expect((await renderer.render(pages[0]!)).html).toContain('Würzig.');
+    expect((await renderer.render(pages[4]!)).html).toMatch(
+      /class="nav-link active"[^>]*href="\/fr\/sellers"|href="\/fr\/sellers"[^>]*class="nav-link active"/,
+    );
   });
 });
 
