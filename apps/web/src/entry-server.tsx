@@ -51,7 +51,7 @@ type Kind = RenderRequest['page']['kind'];
 const PATHS_OF: Record<Kind, readonly (string | null)[]> = {
   home: [null, 'search'],
   search: [null, 'search'],
-  product: ['product/:id'],
+  product: ['product/:id', 'product/:id/:slug'],
   seller: ['seller/:id'],
   sellers: ['sellers'],
 };

@@ -85,6 +85,11 @@ const homeScreen = screen(
   (client, _params, search) => prefetchHome(client, search),
 );
 
+const productScreen = screen(
+  () => import('../features/catalogue/routes/product'),
+  (client, params) => prefetchProduct(client, Number(params.id)),
+);
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -103,13 +108,9 @@ export const routes: RouteObject[] = [
       },
       { path: 'sellers', ...screen(() => import('../features/catalogue/routes/sellers')) },
       { path: 'seller/:id', ...screen(() => import('../features/catalogue/routes/seller')) },
-      {
-        path: 'product/:id',
-        ...screen(
-          () => import('../features/catalogue/routes/product'),
-          (client, params) => prefetchProduct(client, Number(params.id)),
-        ),
-      },
+      { path: 'product/:id', ...productScreen },
+      // The canonical address carries a readable slug (the sitemap lists it); the id decides.
+      { path: 'product/:id/:slug', ...productScreen },
       { path: 'map', ...screen(() => import('../features/map/routes/map')) },
       { path: 'cart', ...screen(() => import('../features/checkout/routes/cart')) },
       { path: 'shipping', ...screen(() => import('../features/checkout/routes/shipping')) },

@@ -225,6 +225,8 @@ describe('product pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<AOP>');
     expect(res.body).toContain('Gruyère &lt;AOP&gt;');
+    // The slugged address (the canonical one, as the sitemap lists it) renders the screen, not only the head.
+    expect(res.body).toMatch(/<h1[^>]*>Gruyère &lt;AOP/);
     expect(productSchemaOrg.parse(ofType(res.body, 'Product')[0]).offers.availability).toBe(
       'https://schema.org/OutOfStock',
     );
