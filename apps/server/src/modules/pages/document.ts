@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageLanguage, PageRenderer, RenderRequest, RenderResult } from '@marktgasse/shared';
 import { contentLanguage } from './addresses.ts';
+import { CriticalCss } from './critical-css.ts';
 import { scriptJson } from './head.ts';
 
 const BARE_TEMPLATE = `<!doctype html>
@@ -40,6 +41,8 @@ export class PageDocuments {
   constructor(
     template: string,
     private readonly rendererFile: string | null,
+    /** The build's critical CSS: a rendered page's first paint waits for no style sheet (decision 298). */
+    private readonly criticalCss: CriticalCss | null = null,
   ) {
     // The build's own title and description make way for the page's.
     const cleaned = template
@@ -56,9 +59,11 @@ export class PageDocuments {
   static fromBuild(webDist: string): PageDocuments {
     const index = path.join(webDist, 'index.html');
     const renderer = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+    const template = existsSync(index) ? readFileSync(index, 'utf8') : BARE_TEMPLATE;
     return new PageDocuments(
-      existsSync(index) ? readFileSync(index, 'utf8') : BARE_TEMPLATE,
+      template,
       existsSync(renderer) ? renderer : null,
+      CriticalCss.fromBuild(path.join(webDist, '.vite', 'critical-css.json'), template),
     );
   }
 
@@ -76,12 +81,11 @@ export class PageDocuments {
     const root = body
       ? `<div id="root">${body.html}</div><script id="mg-state" type="application/json">${scriptJson(body.state)}</script>`
       : ROOT;
-    return (
-      this.before
-        .replace(/<html lang="[^"]*"/, `<html lang="${contentLanguage(language)}"`)
-        .replace('<!--head-->', head) +
-      root +
-      this.after
-    );
+    let before = this.before
+      .replace(/<html lang="[^"]*"/, `<html lang="${contentLanguage(language)}"`)
+      .replace('<!--head-->', () => head);
+    const critical = body && this.criticalCss;
+    if (critical) before = before.replace(critical.link, () => critical.headFor(body.html));
+    return before + root + this.after;
   }
 }
