@@ -6,6 +6,7 @@ import './styles/main.scss';
 import { LOCALE_OF, routingMode } from './app/addresses';
 import { Providers } from './app/providers';
 import { AppRouter, startScreen } from './app/router';
+import { hydrateInParts } from './components/deferred';
 import { initI18n } from './i18n';
 import { queryClient } from './lib/query-client';
 
@@ -71,5 +72,5 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-if (state) hydrateRoot(root, app);
+if (state) hydrateInParts(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
