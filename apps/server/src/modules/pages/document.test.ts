@@ -75,6 +75,18 @@ describe('a rendered page’s document (decision 298)', () => {
     expect(head).not.toContain(`    ${LINK}`);
   });
 
+  it('has the browser ask for the first screen’s largest image from the head', () => {
+    const html = page(
+      '<img src="/media/products/a.webp" alt="" width="480" height="360" loading="eager" fetchpriority="high"><img src="/media/products/b.webp" alt="">',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/media/products/a.webp" fetchpriority="high">',
+    );
+    expect(head).not.toContain('b.webp');
+    expect(page('<img src="/media/products/b.webp" alt="">')).not.toContain('rel="preload"');
+  });
+
   it('keeps the page’s own head text as written', () => {
     expect(page('<p></p>')).toContain('<title>Käse $& Brot</title>');
   });
