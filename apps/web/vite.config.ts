@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { ruleIndex } from './scripts/critical-css.mjs';
 
 const require = createRequire(import.meta.url);
 const pkgDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -91,6 +92,47 @@ function precompress(): Plugin {
 }
 
 /**
+ * `.vite/critical-css.json`: the rule index of the built style sheets, the entry's first (the one
+ * index.html links), from which the server inlines the rules a rendered page's markup can match
+ * and loads the sheet without blocking the first paint (decision 298).
+ */
+function criticalCssIndex(): Plugin {
+  return {
+    name: 'marktgasse:critical-css',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      // The entry's style sheets: those of the chunks the entry imports statically (core).
+      const entryCss = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) entryCss.add(`/${css}`);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      const sheets = Object.values(bundle)
+        .flatMap((file) =>
+          file.type === 'asset' && file.fileName.endsWith('.css')
+            ? [{ href: `/${file.fileName}`, css: String(file.source) }]
+            : [],
+        )
+        .sort(
+          (a, b) =>
+            Number(entryCss.has(b.href)) - Number(entryCss.has(a.href)) || a.href.localeCompare(b.href),
+        );
+      if (entryCss.size !== 1) this.error(`the entry should have one style sheet, not ${entryCss.size}`);
+      const [entry] = entryCss;
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/critical-css.json',
+        source: JSON.stringify({ entry, ...ruleIndex(sheets) }),
+      });
+    },
+  };
+}
+
+/**
  * `vite build --ssr src/entry-server.tsx` builds the server's renderer into dist-ssr/ (decision
  * 210): for Node, no chunk groups, no compressed copies.
  */
@@ -103,7 +145,7 @@ const ssrBuild = {
 };
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), criticalCssIndex(), precompress()],
   resolve: mode === 'production' ? { alias: productionAliases } : {},
   // The renderer carries its libraries: several (react-bootstrap) cannot be loaded by Node's ESM as published.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),

@@ -1,12 +1,21 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { DeferredAtOnce } from '../components/deferred';
+import { DeferredAtOnce, partsHydrated } from '../components/deferred';
 import { queryClient } from '../lib/query-client';
 
-/** Everything renders at once on the server and while hydrating; later renders defer again. */
+/**
+ * Everything renders at once on the server and while hydrating (the parts put off included:
+ * decision 299); later renders defer again.
+ */
 function AtOnceWhileHydrating({ children }: { children: ReactNode }) {
   const [hydrating, setHydrating] = useState(true);
-  useEffect(() => setHydrating(false), []);
+  useEffect(() => {
+    let current = true;
+    void partsHydrated().then(() => current && setHydrating(false));
+    return () => {
+      current = false;
+    };
+  }, []);
   return <DeferredAtOnce.Provider value={hydrating}>{children}</DeferredAtOnce.Provider>;
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageLanguage, PageRenderer, RenderRequest, RenderResult } from '@marktgasse/shared';
 import { contentLanguage } from './addresses.ts';
+import { CriticalCss } from './critical-css.ts';
 import { scriptJson } from './head.ts';
 
 const BARE_TEMPLATE = `<!doctype html>
@@ -26,6 +27,21 @@ const BARE_TEMPLATE = `<!doctype html>
 
 const ROOT = '<div id="root"></div>';
 
+/**
+ * A preload of the image the app marks as the first screen's largest (`fetchpriority="high"`: the
+ * carousel's first slide, a product's photo), for the head: the browser asks for it before the
+ * body with it arrives (decision 298).
+ */
+function imagePreload(html: string): string {
+  const img = html.match(/<img\b[^>]*\bfetchpriority="high"[^>]*>/)?.[0];
+  const src = img?.match(/\ssrc="([^"]*)"/)?.[1];
+  if (!img || !src) return '';
+  const srcset = img.match(/\ssrcset="([^"]*)"/)?.[1];
+  const sizes = img.match(/\ssizes="([^"]*)"/)?.[1];
+  const set = srcset ? ` imagesrcset="${srcset}"${sizes ? ` imagesizes="${sizes}"` : ''}` : '';
+  return `<link rel="preload" as="image" href="${src}"${set} fetchpriority="high">`;
+}
+
 export interface DocumentParts {
   language: PageLanguage;
   head: string;
@@ -40,6 +56,8 @@ export class PageDocuments {
   constructor(
     template: string,
     private readonly rendererFile: string | null,
+    /** The build's critical CSS: a rendered page's first paint waits for no style sheet (decision 298). */
+    private readonly criticalCss: CriticalCss | null = null,
   ) {
     // The build's own title and description make way for the page's.
     const cleaned = template
@@ -56,9 +74,11 @@ export class PageDocuments {
   static fromBuild(webDist: string): PageDocuments {
     const index = path.join(webDist, 'index.html');
     const renderer = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+    const template = existsSync(index) ? readFileSync(index, 'utf8') : BARE_TEMPLATE;
     return new PageDocuments(
-      existsSync(index) ? readFileSync(index, 'utf8') : BARE_TEMPLATE,
+      template,
       existsSync(renderer) ? renderer : null,
+      CriticalCss.fromBuild(path.join(webDist, '.vite', 'critical-css.json'), template),
     );
   }
 
@@ -76,12 +96,12 @@ export class PageDocuments {
     const root = body
       ? `<div id="root">${body.html}</div><script id="mg-state" type="application/json">${scriptJson(body.state)}</script>`
       : ROOT;
-    return (
-      this.before
-        .replace(/<html lang="[^"]*"/, `<html lang="${contentLanguage(language)}"`)
-        .replace('<!--head-->', head) +
-      root +
-      this.after
-    );
+    let before = this.before
+      .replace(/<html lang="[^"]*"/, `<html lang="${contentLanguage(language)}"`)
+      .replace('<!--head-->', () => head);
+    const critical = body && this.criticalCss;
+    if (critical)
+      before = before.replace(critical.link, () => imagePreload(body.html) + critical.headFor(body.html));
+    return before + root + this.after;
   }
 }

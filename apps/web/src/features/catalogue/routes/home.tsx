@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { announce } from '../../../components/announcer';
-import { Deferred } from '../../../components/deferred';
+import { Deferred, HydrateLater } from '../../../components/deferred';
 import { moveFocus } from '../../../components/focus';
 import { Loader } from '../../../components/loader';
 import { MEDIA_LG_UP, MEDIA_MD_UP, useMediaQuery } from '../../../components/use-media-query';
@@ -277,18 +277,20 @@ export function Component() {
             {!active && (
               <>
                 {/* A task of its own after the page's top: the first render stays short. */}
-                <div className="mb-4">
-                  {latest.isPending ? (
-                    <LatestCarouselPlaceholder />
-                  ) : (
-                    latest.data &&
-                    latest.data.length > 0 && (
-                      <Deferred fallback={<LatestCarouselPlaceholder />}>
-                        <LatestCarousel products={latest.data.slice(0, 6)} />
-                      </Deferred>
-                    )
-                  )}
-                </div>
+                <HydrateLater>
+                  <div className="mb-4">
+                    {latest.isPending ? (
+                      <LatestCarouselPlaceholder />
+                    ) : (
+                      latest.data &&
+                      latest.data.length > 0 && (
+                        <Deferred fallback={<LatestCarouselPlaceholder />}>
+                          <LatestCarousel products={latest.data.slice(0, 6)} />
+                        </Deferred>
+                      )
+                    )}
+                  </div>
+                </HydrateLater>
                 {showTeasers && teasersSettled && (
                   <Deferred>
                     <Teasers />
@@ -301,48 +303,50 @@ export function Component() {
             ) : (
               // After the teasers (a later task, in page order), so they never push it down.
               <Deferred>
-                <Row className="g-4">
-                  <Col lg={3} as="aside" aria-label={t('catalogue.home.filterBySubcategory')}>
-                    <Button
-                      variant="outline-secondary"
-                      className="d-lg-none w-100 mb-2"
-                      aria-expanded={filtersOpen}
-                      aria-controls="subcategory-filters"
-                      onClick={() => setFiltersOpen((v) => !v)}
-                    >
-                      {filtersOpen ? t('catalogue.home.hideFilters') : t('catalogue.home.showFilters')}
-                    </Button>
-                    <div id="subcategory-filters" className={filtersOpen ? 'd-block' : 'd-none d-lg-block'}>
-                      <div className="bg-white rounded border p-3 sidebar-sticky">
-                        <h2 className="h6 text-uppercase text-body-secondary mb-3">
-                          {t('catalogue.categories')}
-                        </h2>
-                        {(sidebarAlwaysOpen || filtersOpen) && (
-                          <Deferred>
-                            <CategorySidebar
-                              categories={categories.data ?? []}
-                              active={subcategory ?? null}
-                              onChange={setSubcategory}
-                            />
-                          </Deferred>
+                <HydrateLater>
+                  <Row className="g-4">
+                    <Col lg={3} as="aside" aria-label={t('catalogue.home.filterBySubcategory')}>
+                      <Button
+                        variant="outline-secondary"
+                        className="d-lg-none w-100 mb-2"
+                        aria-expanded={filtersOpen}
+                        aria-controls="subcategory-filters"
+                        onClick={() => setFiltersOpen((v) => !v)}
+                      >
+                        {filtersOpen ? t('catalogue.home.hideFilters') : t('catalogue.home.showFilters')}
+                      </Button>
+                      <div id="subcategory-filters" className={filtersOpen ? 'd-block' : 'd-none d-lg-block'}>
+                        <div className="bg-white rounded border p-3 sidebar-sticky">
+                          <h2 className="h6 text-uppercase text-body-secondary mb-3">
+                            {t('catalogue.categories')}
+                          </h2>
+                          {(sidebarAlwaysOpen || filtersOpen) && (
+                            <Deferred>
+                              <CategorySidebar
+                                categories={categories.data ?? []}
+                                active={subcategory ?? null}
+                                onChange={setSubcategory}
+                              />
+                            </Deferred>
+                          )}
+                        </div>
+                      </div>
+                    </Col>
+                    <Col lg={9}>
+                      <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
+                        <h2 className="h4 mb-0">{active ?? t('catalogue.home.allProducts')}</h2>
+                        {active && (
+                          <Link to="/" className="btn btn-sm btn-outline-secondary">
+                            {t('catalogue.home.clearFilter')}
+                          </Link>
                         )}
                       </div>
-                    </div>
-                  </Col>
-                  <Col lg={9}>
-                    <div className="d-flex align-items-center justify-content-between gap-2 mb-2 flex-wrap">
-                      <h2 className="h4 mb-0">{active ?? t('catalogue.home.allProducts')}</h2>
-                      {active && (
-                        <Link to="/" className="btn btn-sm btn-outline-secondary">
-                          {t('catalogue.home.clearFilter')}
-                        </Link>
-                      )}
-                    </div>
-                    <Deferred>
-                      <ProductList category={category} subcategory={subcategory} />
-                    </Deferred>
-                  </Col>
-                </Row>
+                      <Deferred>
+                        <ProductList category={category} subcategory={subcategory} />
+                      </Deferred>
+                    </Col>
+                  </Row>
+                </HydrateLater>
               </Deferred>
             )}
           </>

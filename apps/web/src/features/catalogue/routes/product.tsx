@@ -4,6 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HydrateLater } from '../../../components/deferred';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
@@ -115,51 +116,55 @@ export function Component() {
           </dl>
           {userInfo && !ownProduct && <ReportAction kind="product" id={p.id} />}
         </Col>
-        <Col lg={3}>
-          <Card className="shadow-sm">
-            <Card.Body>
-              <div className="d-flex justify-content-between align-items-baseline mb-3">
-                <span className="text-body-secondary">{t('catalogue.product.price')}</span>
-                <strong className="fs-5">{f.money(p.price)}</strong>
-              </div>
-              <div className="d-flex justify-content-between align-items-baseline mb-3">
-                <span className="text-body-secondary">{t('catalogue.product.status')}</span>
-                <Badge bg={inStock > 0 ? 'success' : 'danger'} data-testid="stock-badge">
-                  {inStock > 0
-                    ? t('catalogue.product.inStock', { count: f.number(inStock) })
-                    : t('catalogue.product.outOfStock')}
-                </Badge>
-              </div>
-              <PurchaseOptions
-                product={p}
-                ownProduct={ownProduct}
-                onAdd={(orderType, storeId, quantity) => {
-                  addItem(toCartItem(p, orderType, storeId, quantity));
-                  navigate(paths.cart);
-                }}
-              />
-            </Card.Body>
-          </Card>
-        </Col>
+        <HydrateLater>
+          <Col lg={3}>
+            <Card className="shadow-sm">
+              <Card.Body>
+                <div className="d-flex justify-content-between align-items-baseline mb-3">
+                  <span className="text-body-secondary">{t('catalogue.product.price')}</span>
+                  <strong className="fs-5">{f.money(p.price)}</strong>
+                </div>
+                <div className="d-flex justify-content-between align-items-baseline mb-3">
+                  <span className="text-body-secondary">{t('catalogue.product.status')}</span>
+                  <Badge bg={inStock > 0 ? 'success' : 'danger'} data-testid="stock-badge">
+                    {inStock > 0
+                      ? t('catalogue.product.inStock', { count: f.number(inStock) })
+                      : t('catalogue.product.outOfStock')}
+                  </Badge>
+                </div>
+                <PurchaseOptions
+                  product={p}
+                  ownProduct={ownProduct}
+                  onAdd={(orderType, storeId, quantity) => {
+                    addItem(toCartItem(p, orderType, storeId, quantity));
+                    navigate(paths.cart);
+                  }}
+                />
+              </Card.Body>
+            </Card>
+          </Col>
+        </HydrateLater>
       </Row>
-      <Row className="mt-5 g-4">
-        <Col lg={7}>
-          <h2 className="h4 mb-3">{t('catalogue.product.reviewsHeading')}</h2>
-          {reviews.error && <Message variant="danger">{errorMessage(reviews.error)}</Message>}
-          {reviews.isPending ? (
-            <Loader label={t('catalogue.product.loadingReviews')} />
-          ) : (
-            <ReviewList reviews={reviews.data ?? []} reporterId={userInfo?.id ?? null} />
-          )}
-        </Col>
-        <Col lg={5}>
-          <Card className="shadow-sm">
-            <Card.Body>
-              <ReviewForm productId={p.id} signedIn={Boolean(userInfo)} role={role} />
-            </Card.Body>
-          </Card>
-        </Col>
-      </Row>
+      <HydrateLater>
+        <Row className="mt-5 g-4">
+          <Col lg={7}>
+            <h2 className="h4 mb-3">{t('catalogue.product.reviewsHeading')}</h2>
+            {reviews.error && <Message variant="danger">{errorMessage(reviews.error)}</Message>}
+            {reviews.isPending ? (
+              <Loader label={t('catalogue.product.loadingReviews')} />
+            ) : (
+              <ReviewList reviews={reviews.data ?? []} reporterId={userInfo?.id ?? null} />
+            )}
+          </Col>
+          <Col lg={5}>
+            <Card className="shadow-sm">
+              <Card.Body>
+                <ReviewForm productId={p.id} signedIn={Boolean(userInfo)} role={role} />
+              </Card.Body>
+            </Card>
+          </Col>
+        </Row>
+      </HydrateLater>
     </Container>
   );
 }

@@ -1,0 +1,101 @@
+/**
+ * The critical CSS of a rendered page (decision 298): the style rules its markup can match, inlined
+ * in the head, so the first paint waits for no style sheet. The web build writes the index of its
+ * sheets' rules (`.vite/critical-css.json`, apps/web/scripts/critical-css.mjs): for each rule, the
+ * classes an element needs for one of its selectors to match. A rule is kept when the markup has
+ * all the classes of one selector (rules of elements and attributes always are), a superset of
+ * what matches: nothing on the first screen waits for the sheet. The entry's sheet then loads with
+ * `media="print"` (not blocking) and the app switches it on before it renders anything
+ * (apps/web/src/main.tsx); the other screens' sheets load with their code, as before.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+
+interface IndexedRule {
+  sheet: string;
+  at: string[];
+  need: string[][] | null;
+  css: string;
+}
+
+interface RuleIndex {
+  entry: string;
+  rules: IndexedRule[];
+}
+
+/** Different markups with the same classes share their CSS; the pages' kinds make few sets. */
+const CACHED_SETS = 64;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+
+function classesIn(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(CLASS_ATTRIBUTE))
+    for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
+  return classes;
+}
+
+/** The rules as one style sheet's text, each inside its at-rules (`@media …`). */
+function sheetText(rules: IndexedRule[]): string {
+  let css = '';
+  let open: string[] = [];
+  for (const rule of rules) {
+    if (open.join('\n') !== rule.at.join('\n')) {
+      css += '}'.repeat(open.length) + rule.at.map((at) => `${at}{`).join('');
+      open = rule.at;
+    }
+    css += rule.css;
+  }
+  return css + '}'.repeat(open.length);
+}
+
+/** A style element's text may not close the element (the sheets have no `</style`, this makes sure). */
+const styleElement = (css: string) => (css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` : '');
+
+export class CriticalCss {
+  private readonly cache = new Map<string, string>();
+
+  private constructor(
+    private readonly index: RuleIndex,
+    /** The entry sheet's `<link>` as the web build wrote it into index.html. */
+    readonly link: string,
+  ) {}
+
+  /** The build's index, when the build has one and its template links the entry's sheet. */
+  static fromBuild(indexFile: string, template: string): CriticalCss | null {
+    if (!existsSync(indexFile)) return null;
+    const index = JSON.parse(readFileSync(indexFile, 'utf8')) as RuleIndex;
+    const link = template.match(new RegExp(`<link rel="stylesheet"[^>]*href="${index.entry}"[^>]*>`))?.[0];
+    return link ? new CriticalCss(index, link) : null;
+  }
+
+  /**
+   * What stands for the entry sheet's link in the head of a page with this markup: the entry's
+   * rules it can match, the sheet itself not blocking (and as it was without JavaScript), then
+   * the rules of the other screens' sheets (the product page's, for instance), in the order the
+   * sheets apply once the app has loaded them.
+   */
+  headFor(html: string): string {
+    const classes = [...classesIn(html)].sort();
+    const key = classes.join(' ');
+    let head = this.cache.get(key);
+    if (head === undefined) {
+      head = this.compose(new Set(classes));
+      if (this.cache.size >= CACHED_SETS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, head);
+    }
+    return head;
+  }
+
+  private compose(classes: Set<string>): string {
+    const kept = this.index.rules.filter(
+      (rule) => rule.need === null || rule.need.some((need) => need.every((name) => classes.has(name))),
+    );
+    const entry = kept.filter((rule) => rule.sheet === this.index.entry);
+    // Another screen's sheet lends only rules of classes (and keyframes): its rules of plain
+    // elements apply only where that screen's code has loaded it.
+    const others = kept.filter(
+      (rule) => rule.sheet !== this.index.entry && (rule.need !== null || rule.css.startsWith('@')),
+    );
+    const deferred = this.link.replace('<link ', '<link media="print" data-deferred-sheet ');
+    return `${styleElement(sheetText(entry))}${deferred}<noscript>${this.link}</noscript>${styleElement(sheetText(others))}`;
+  }
+}

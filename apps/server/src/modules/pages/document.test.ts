@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PageDocuments } from './document.ts';
+
+const LINK = '<link rel="stylesheet" crossorigin href="/assets/core-1.css">';
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Marktgasse</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    ${LINK}
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+// The rule index as the web build writes it (apps/web/scripts/critical-css.mjs).
+const INDEX = {
+  entry: '/assets/core-1.css',
+  rules: [
+    { sheet: '/assets/core-1.css', at: [], need: null, css: 'body{margin:0}' },
+    { sheet: '/assets/core-1.css', at: [], need: [['btn']], css: '.btn{padding:1rem}' },
+    {
+      sheet: '/assets/core-1.css',
+      at: ['@media (min-width:992px)'],
+      need: [['col-lg-4']],
+      css: '.col-lg-4{flex:0 0 auto}',
+    },
+    {
+      sheet: '/assets/core-1.css',
+      at: [],
+      need: [['modal'], ['modal-dialog']],
+      css: '.modal,.modal-dialog{position:fixed}',
+    },
+    {
+      sheet: '/assets/product-1.css',
+      at: [],
+      need: [['product-image-frame']],
+      css: '.product-image-frame{aspect-ratio:1}',
+    },
+    { sheet: '/assets/product-1.css', at: [], need: null, css: 'dl{margin:0}' },
+  ],
+};
+
+const dist = mkdtempSync(path.join(tmpdir(), 'mg-document-'));
+writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+mkdirSync(path.join(dist, '.vite'));
+writeFileSync(path.join(dist, '.vite', 'critical-css.json'), JSON.stringify(INDEX));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const page = (html: string) =>
+  PageDocuments.fromBuild(dist).compose({
+    language: 'de',
+    head: '<title>Käse $& Brot</title>',
+    body: { html, state: { queries: [] } },
+  });
+
+describe('a rendered page’s document (decision 298)', () => {
+  it('carries the style rules its markup can match, and loads the sheet without blocking the first paint', () => {
+    const html = page('<div class="col-lg-4 product-image-frame"><a class="btn" href="/de">x</a></div>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<style>body{margin:0}.btn{padding:1rem}@media (min-width:992px){.col-lg-4{flex:0 0 auto}}</style>',
+    );
+    expect(head).not.toContain('.modal');
+    // Not blocking; as it was without JavaScript; another screen's rules after the sheet, as they apply.
+    expect(head).toContain(
+      `<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1.css"><noscript>${LINK}</noscript><style>.product-image-frame{aspect-ratio:1}</style>`,
+    );
+    // Another screen's rules of plain elements apply only where that screen has loaded its sheet.
+    expect(head).not.toContain('dl{margin:0}');
+    expect(head).not.toContain(`    ${LINK}`);
+  });
+
+  it('has the browser ask for the first screen’s largest image from the head', () => {
+    const html = page(
+      '<img src="/media/products/a.webp" alt="" width="480" height="360" loading="eager" fetchpriority="high"><img src="/media/products/b.webp" alt="">',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/media/products/a.webp" fetchpriority="high">',
+    );
+    expect(head).not.toContain('b.webp');
+    expect(page('<img src="/media/products/b.webp" alt="">')).not.toContain('rel="preload"');
+  });
+
+  it('keeps the page’s own head text as written', () => {
+    expect(page('<p></p>')).toContain('<title>Käse $& Brot</title>');
+  });
+
+  it('leaves the sheet blocking on a page the browser renders itself', () => {
+    const shell = PageDocuments.fromBuild(dist).compose({ language: 'de', head: '' });
+    expect(shell).toContain(`    ${LINK}`);
+    expect(shell).not.toContain('<style>');
+  });
+});

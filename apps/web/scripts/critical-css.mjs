@@ -1,0 +1,65 @@
+/**
+ * The rule index of the built style sheets, for the server's critical CSS (decision 298): every
+ * style rule with the classes an element needs for it to match (one list per selector of the
+ * rule), in the sheets' order. The server keeps, for a rendered page, the rules whose classes the
+ * page's markup has (element and attribute rules always), and inlines them; the sheets then load
+ * without blocking the first paint. Written by the web build as `.vite/critical-css.json`.
+ */
+import postcss from 'postcss';
+
+/**
+ * The text of a selector without what does not have to match for the rule to apply to something:
+ * attribute selectors and the arguments of `:not()`, `:is()`, `:where()`. The one selector of a
+ * `:has()` stays (the markup must hold that descendant).
+ */
+function required(selector) {
+  const plain = selector.replace(/:has\(([^(),]*)\)/g, ' $1');
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < plain.length; i += 1) {
+    const c = plain[i];
+    if (c === '\\') {
+      if (depth === 0) out += plain.slice(i, i + 2);
+      i += 1;
+    } else if (c === '(' || c === '[') {
+      depth += 1;
+    } else if (c === ')' || c === ']') {
+      depth -= 1;
+    } else if (depth === 0) out += c;
+  }
+  return out;
+}
+
+const CLASS = /\.((?:[-\w\u00a0-\uffff]|\\.)+)/g;
+
+/** The classes an element (and its ancestors) must have for `selector` to match. */
+export function classesOf(selector) {
+  return [...required(selector).matchAll(CLASS)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+}
+
+/**
+ * `{ rules: [{ at: ['@media …'], need: [['btn', 'btn-primary'], …] | null, css }] }` for the
+ * sheets' texts in order. `need` null: the rule has no selector (font faces, keyframes) or a
+ * selector without classes, it is always kept.
+ */
+export function ruleIndex(sheets) {
+  const rules = [];
+  for (const { href, css } of sheets) {
+    const root = postcss.parse(css);
+    const visit = (container, at) => {
+      container.each((node) => {
+        if (node.type === 'rule') {
+          const need = node.selectors.map(classesOf);
+          const always = need.some((classes) => classes.length === 0);
+          rules.push({ sheet: href, at, need: always ? null : need, css: node.toString() });
+        } else if (node.type === 'atrule') {
+          if (/^(media|supports|layer|container)$/.test(node.name) && node.nodes)
+            visit(node, [...at, `@${node.name} ${node.params}`]);
+          else rules.push({ sheet: href, at, need: null, css: node.toString() });
+        }
+      });
+    };
+    visit(root, []);
+  }
+  return { rules };
+}

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HydrateLater, hydrateInParts, partsHydrated } from './deferred';
+
+describe('HydrateLater (decision 299)', () => {
+  it('renders its part at once on a screen the browser renders itself', () => {
+    render(
+      <HydrateLater>
+        <p>Neueste Produkte</p>
+      </HydrateLater>,
+    );
+    expect(screen.getByText('Neueste Produkte')).toBeTruthy();
+  });
+
+  it('while a page hydrates, puts each part off to a later task, in page order, and says when all are in', async () => {
+    const order: string[] = [];
+    const Seen = ({ name }: { name: string }) => {
+      order.push(name);
+      return <p>{name}</p>;
+    };
+    hydrateInParts(() => {
+      render(
+        <div>
+          <Seen name="header" />
+          <HydrateLater>
+            <div>
+              <Seen name="carousel" />
+            </div>
+          </HydrateLater>
+          <HydrateLater>
+            <div>
+              <Seen name="grid" />
+            </div>
+          </HydrateLater>
+        </div>,
+      );
+    });
+    expect(screen.queryByText('grid')).toBeNull();
+    await partsHydrated();
+    expect(await screen.findByText('grid')).toBeTruthy();
+    expect(order.filter((name, i) => order.indexOf(name) === i)).toEqual(['header', 'carousel', 'grid']);
+  });
+});
