@@ -4,20 +4,22 @@
  * repeated and raced events. After every step: the journal balances, each seller's balance
  * equals the sum of their statement lines, no line written earlier changed, and money in =
  * money out + money held, as the model counted it. Seeded; the seed is printed (FC_SEED=… to
- * replay). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * replay). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL. The fast tier runs a few
+ * sequences (src/modules/ledger/ledger-property.integration-test.ts), the reliability tier many
+ * (test/reliability/ledger-property.reliability-test.ts); FC_RUNS overrides either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { lineTerms } from '@marktgasse/shared';
-import { build, type TestApp } from '../../../test/build.ts';
-import { registerSeller, registerUser, type TestUser } from '../../../test/fixtures.ts';
-import { users } from '../../db/schema.ts';
-import { rawRows } from '../../db/sql.ts';
-import { PayoutsService } from '../payouts/service.ts';
-import { LedgerService } from './service.ts';
-import { StatementsService } from './statements.ts';
-import { ACCOUNTS } from './accounts.ts';
+import { build, type TestApp } from './build.ts';
+import { registerSeller, registerUser, type TestUser } from './fixtures.ts';
+import { users } from '../src/db/schema.ts';
+import { rawRows } from '../src/db/sql.ts';
+import { PayoutsService } from '../src/modules/payouts/service.ts';
+import { LedgerService } from '../src/modules/ledger/service.ts';
+import { StatementsService } from '../src/modules/ledger/statements.ts';
+import { ACCOUNTS } from '../src/modules/ledger/accounts.ts';
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,7 +31,7 @@ let statements: StatementsService;
 let sellers: TestUser[];
 let staffId: number;
 
-beforeAll(async () => {
+async function setUp(): Promise<void> {
   t = await build();
   ledger = new LedgerService(t.database.db);
   payouts = new PayoutsService(t.app.ctx);
@@ -50,8 +52,7 @@ beforeAll(async () => {
     .update(users)
     .set({ isStaff: true, staffPermissions: ['finance'] })
     .where(sql`${users.id} = ${staffId}`);
-});
-afterAll(() => t?.close());
+}
 
 type Action =
   | { type: 'capture'; seller: number; gross: number }
@@ -235,33 +236,46 @@ async function check(m: Model): Promise<void> {
   }
 }
 
-describe('the ledger under random money events', () => {
-  it(`balances after every step (seed ${SEED})`, async () => {
-    console.info(`ledger property test: seed ${SEED} (FC_SEED=${SEED} replays it)`);
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 10, maxLength: 30 }), async (actions) => {
-        const m: Model = {
-          now: clock,
-          orders: [],
-          runs: [],
-          executed: new Set(),
-          captured: 0,
-          refunded: 0,
-          paidOut: 0,
-        };
-        // Each run starts from the journal as the previous runs left it: money counted so far carries over.
-        const funds =
-          (await ledger.trialBalance()).accounts.find((a) => a.account === ACCOUNTS.customerFunds)?.sum ?? 0;
-        m.captured = funds;
-        for (const a of actions) {
-          await apply(m, a);
-          clock = m.now;
-          await check(m);
-          stats.steps += 1;
-        }
-      }),
-      { seed: SEED, numRuns: 8, endOnFailure: true },
+/** The property with `numRuns` generated sequences (FC_RUNS overrides it). */
+export function ledgerMoneyProperty(numRuns: number): void {
+  beforeAll(setUp);
+  afterAll(() => t?.close());
+
+  describe('the ledger under random money events', () => {
+    it(
+      `balances after every step (seed ${SEED})`,
+      async () => {
+        console.info(`ledger property test: seed ${SEED} (FC_SEED=${SEED} replays it)`);
+        await fc.assert(
+          fc.asyncProperty(fc.array(action, { minLength: 10, maxLength: 30 }), async (actions) => {
+            const m: Model = {
+              now: clock,
+              orders: [],
+              runs: [],
+              executed: new Set(),
+              captured: 0,
+              refunded: 0,
+              paidOut: 0,
+            };
+            // Each run starts from the journal as the previous runs left it: money counted so far carries over.
+            const funds =
+              (await ledger.trialBalance()).accounts.find((a) => a.account === ACCOUNTS.customerFunds)?.sum ??
+              0;
+            m.captured = funds;
+            for (const a of actions) {
+              await apply(m, a);
+              clock = m.now;
+              await check(m);
+              stats.steps += 1;
+            }
+          }),
+          { seed: SEED, numRuns: Number(process.env.FC_RUNS ?? numRuns), endOnFailure: true },
+        );
+        console.info(
+          `ledger property test: ${stats.steps} steps checked, ${stats.transfers} payouts executed`,
+        );
+      },
+      Math.max(240_000, numRuns * 30_000),
     );
-    console.info(`ledger property test: ${stats.steps} steps checked, ${stats.transfers} payouts executed`);
-  }, 240_000);
-});
+  });
+}
