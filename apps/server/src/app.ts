@@ -17,6 +17,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { TokenService } from './lib/tokens.ts';
+import { usePasswordHashCost } from './lib/passwords.ts';
 import { RedisCacheBus } from './lib/cache-bus.ts';
 import { CallerCache } from './modules/accounts/caller-cache.ts';
 import { createLimits } from './lib/rate-limiter.ts';
@@ -67,6 +68,7 @@ export interface BuildOptions {
 /** The shared services every module receives (context.ts), and the cache bus between processes. */
 async function createContext(options: BuildOptions) {
   const { config, database } = options;
+  usePasswordHashCost(config.PASSWORD_HASH_COST);
   const media = options.media ?? createMediaStorage(config);
   const limits = createLimits(config);
   const ctx: AppContext = {

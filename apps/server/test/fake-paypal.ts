@@ -48,8 +48,13 @@ export interface FakePayPal {
   /** Create-order requests received. */
   createCalls: number;
   orders: Map<string, FakeOrder>;
-  /** How long a capture takes before it answers (a slow PayPal), in ms. */
-  captureDelayMs: number;
+  /**
+   * Holds the next captures until `release()`: `arrived` settles once one has reached PayPal,
+   * so a test can act while a capture is in flight without guessing how long the server takes.
+   */
+  holdCaptures(): { arrived: Promise<void>; release(): void };
+  /** Lets every held capture go (after a test that failed before releasing its own). */
+  releaseCaptures(): void;
   refundScenario: FakeRefundScenario;
   /** Refunds made (a repeat with the same PayPal-Request-Id answers the first and adds none). */
   refunds: FakeRefund[];
@@ -71,12 +76,12 @@ export async function startFakePayPal(
 ): Promise<FakePayPal> {
   let sequence = 0;
   const byRequestId = new Map<string, { status: number; body: unknown }>();
+  let captureGate: { arrive(): void; released: Promise<void>; release(): void } | null = null;
   const state = {
     scenario: 'COMPLETED' as FakeScenario,
     captureCalls: 0,
     createCalls: 0,
     orders: new Map<string, FakeOrder>(),
-    captureDelayMs: 0,
     refundScenario: 'COMPLETED' as FakeRefundScenario,
     refunds: [] as FakeRefund[],
     refundCalls: 0,
@@ -267,7 +272,10 @@ export async function startFakePayPal(
         const cached = byRequestId.get(key)!;
         return send(cached.status, cached.body);
       }
-      if (state.captureDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.captureDelayMs));
+      if (captureGate) {
+        captureGate.arrive();
+        await captureGate.released;
+      }
       const answer = capture(order);
       if (key && answer.status < 500) byRequestId.set(key, answer);
       return send(answer.status, answer.body);
@@ -298,11 +306,24 @@ export async function startFakePayPal(
       state.createCalls = value;
     },
     orders: state.orders,
-    get captureDelayMs() {
-      return state.captureDelayMs;
+    holdCaptures() {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const gate = { arrive, released, release };
+      captureGate = gate;
+      return {
+        arrived,
+        release: () => {
+          if (captureGate === gate) captureGate = null;
+          release();
+        },
+      };
     },
-    set captureDelayMs(value: number) {
-      state.captureDelayMs = value;
+    releaseCaptures() {
+      captureGate?.release();
+      captureGate = null;
     },
     get refundScenario() {
       return state.refundScenario;

@@ -41,6 +41,17 @@ describe('development, test and production defaults', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
     expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
+
+  it('hashes passwords at N=16384 or more, and cheaper only under tests', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).PASSWORD_HASH_COST).toBe(14);
+    expect(parseEnv({ NODE_ENV: 'production', PASSWORD_HASH_COST: '16' }).PASSWORD_HASH_COST).toBe(16);
+    expect(parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => parseEnv({ NODE_ENV, PASSWORD_HASH_COST: '13' })).toThrow(
+        /PASSWORD_HASH_COST: must be at least 14/,
+      );
+    expect(() => parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+  });
 });
 
 describe('timeouts', () => {

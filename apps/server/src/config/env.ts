@@ -16,6 +16,9 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
+/** scrypt's N = 2^14 = 16384 for password hashes: the least a running shop uses (decision 300). */
+export const PRODUCTION_PASSWORD_HASH_COST = 14;
+
 const milliseconds = (max: number) => z.coerce.number().int().min(1).max(max);
 
 /**
@@ -195,6 +198,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_REGISTRATION_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** scrypt's N = 2^PASSWORD_HASH_COST for new password hashes; below 14 only under NODE_ENV=test (decision 300). */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_PASSWORD_HASH_COST),
   ...processSettings,
   ...paymentSettings,
   ...moneySettings,
@@ -239,6 +244,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     .refine((env) => env.DATABASE_STALL_MS < env.DATABASE_STALL_EXIT_MS, {
       path: ['DATABASE_STALL_EXIT_MS'],
       message: 'must be longer than DATABASE_STALL_MS',
+    })
+    // Cheap hashes only make the tests faster; a running shop never hashes below N=16384.
+    .refine((env) => env.NODE_ENV === 'test' || env.PASSWORD_HASH_COST >= PRODUCTION_PASSWORD_HASH_COST, {
+      path: ['PASSWORD_HASH_COST'],
+      message: 'must be at least 14 (N=16384) outside NODE_ENV=test',
     })
     .refine((env) => env.INVOICE_GRACE_DAYS < env.INVOICE_HOLD_DAYS, {
       path: ['INVOICE_GRACE_DAYS'],

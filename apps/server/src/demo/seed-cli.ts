@@ -5,6 +5,7 @@
  * server must be stopped first: the seed takes the data directory or is refused (decision 136).
  */
 import { loadConfig, ConfigError } from '../config/env.ts';
+import { usePasswordHashCost } from '../lib/passwords.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirBusyError, holdDatabase } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -28,6 +29,7 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    usePasswordHashCost(config.PASSWORD_HASH_COST);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  passwordProblem,
+  usePasswordHashCost,
+  verifyPassword,
+} from './passwords.ts';
 
 const account = { username: 'Heidi', email: 'heidi.muster@example.ch' };
 
@@ -27,5 +33,26 @@ describe('passwordProblem', () => {
     const hash = await hashPassword('correct horse battery');
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('wrong horse battery', hash)).toBe(false);
+  });
+});
+
+describe('hash cost (PASSWORD_HASH_COST)', () => {
+  afterEach(() => usePasswordHashCost(14));
+
+  it('hashes at N=16384 unless configured, and a hash made at another cost still verifies', async () => {
+    const strong = await hashPassword('correct horse battery');
+    expect(strong).toMatch(/^scrypt\$16384\$8\$1\$/);
+    usePasswordHashCost(10);
+    const cheap = await hashPassword('correct horse battery');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', strong)).toBe(true);
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+    expect(await verifyPassword('wrong horse battery', strong)).toBe(false);
+  });
+
+  it('compares an unknown account against a hash of the same cost as a real one', async () => {
+    expect(await dummyPasswordHash()).toMatch(/^scrypt\$16384\$/);
+    usePasswordHashCost(10);
+    expect(await dummyPasswordHash()).toMatch(/^scrypt\$1024\$/);
   });
 });

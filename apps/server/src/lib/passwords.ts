@@ -1,7 +1,18 @@
 /** scrypt password hashing with node:crypto (no native dependency), compared in constant time. */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../config/env.ts';
 
-const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+/** scrypt's N is 2^cost (PASSWORD_HASH_COST); config/env.ts allows less than 14 only under tests. */
+const PARAMS = { r: 8, p: 1, keylen: 64 } as const;
+let cost: number = PRODUCTION_PASSWORD_HASH_COST;
+
+/**
+ * Sets the cost new hashes are made with (PASSWORD_HASH_COST, read at boot). A stored hash
+ * names its own N, so hashes made at another cost still verify.
+ */
+export function usePasswordHashCost(value: number): void {
+  cost = value;
+}
 
 function derive(
   password: string,
@@ -21,8 +32,9 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const N = 2 ** cost;
+  const key = await derive(password, salt, { ...PARAMS, N });
+  return `scrypt$${N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -39,11 +51,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to compare against when the account does not exist, so both paths take the same time. */
-let dummyHash: Promise<string> | undefined;
+/**
+ * A hash to compare against when the account does not exist, so both paths take the same time:
+ * made at the current cost, like the hashes of the accounts that do exist.
+ */
+const dummyHashes = new Map<number, Promise<string>>();
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
-  return dummyHash;
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(12).toString('hex'));
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 }
 
 /**

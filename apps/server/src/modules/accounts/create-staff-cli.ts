@@ -18,7 +18,7 @@ import { loadConfig, ConfigError } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
 import { DataDirBusyError, holdDatabase, type DataDirLock } from '../../db/data-dir-lock.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
+import { hashPassword, passwordProblem, usePasswordHashCost } from '../../lib/passwords.ts';
 import { StaffService } from '../staff/service.ts';
 import { AccountsRepo } from './repo.ts';
 
@@ -85,6 +85,7 @@ try {
   }
   throw error;
 }
+usePasswordHashCost(config.PASSWORD_HASH_COST);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await runMigrations(database);
 const repo = new AccountsRepo(database.db);

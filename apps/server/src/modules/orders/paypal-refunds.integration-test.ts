@@ -32,9 +32,9 @@ afterAll(async () => {
   await fake.close();
 });
 afterEach(() => {
+  fake.releaseCaptures();
   fake.scenario = 'COMPLETED';
   fake.refundScenario = 'COMPLETED';
-  fake.captureDelayMs = 0;
   vi.restoreAllMocks();
 });
 
@@ -145,13 +145,14 @@ describe('issue 14 row 5: a capture still running when the hold runs out', () =>
   it('keeps the order: the sweep skips a paying order, and the slow capture is recorded as paid', async () => {
     const { orderId, pay } = await orderWithPayPal();
     const before = (await stock())!;
-    fake.captureDelayMs = 1500;
-    await holdEndsIn(orderId, 400);
+    const capture = fake.holdCaptures();
     const paying = pay();
-    await sleep(800);
+    await capture.arrived;
+    await holdEndsIn(orderId, -1000);
     // The hold is over while PayPal is still capturing: the sweep leaves the order alone.
     expect(await service.holds.sweepExpired()).toBe(0);
     expect(await stock()).toBe(before);
+    capture.release();
     const res = await paying;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'paid', isPaid: true });
@@ -162,16 +163,18 @@ describe('issue 14 row 5: a capture still running when the hold runs out', () =>
   it('refunds, records and mails a capture that completes for an order that can no longer be honoured', async () => {
     const { customer, orderId, pay } = await orderWithPayPal();
     const before = (await stock())!;
-    fake.captureDelayMs = 2500;
-    await holdEndsIn(orderId, 400);
+    const capture = fake.holdCaptures();
     const paying = pay();
+    await capture.arrived;
+    await holdEndsIn(orderId, -1000);
     // The capture outlives ORDER_CAPTURE_TIMEOUT_SECONDS (1 s here): the job finds nothing
     // captured yet, the order goes back to pending, and the sweep expires it.
-    await sleep(1300);
+    await sleep(1100);
     await service.reconciler.reconcilePayments();
     expect(await service.holds.sweepExpired()).toBe(1);
     expect(await stock()).toBe(before + 1);
 
+    capture.release();
     const res = await paying;
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(
