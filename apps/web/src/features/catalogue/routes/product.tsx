@@ -1,8 +1,4 @@
-import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
+import { Badge, Card, Col, Container, Row } from '../../../components/plain-grid';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
