@@ -1,5 +1,6 @@
 import { Badge, Card, Col, Container, Row } from '../../../components/plain-grid';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { PageLink as Link } from '../../../components/page-link';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
