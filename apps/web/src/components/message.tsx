@@ -22,12 +22,26 @@ export function Message({
   closeLabel?: string;
   live?: boolean;
 }) {
+  const role = live ? (variant === 'danger' ? 'alert' : 'status') : undefined;
+  // A message that stays as it is renders as Alert does when shown (its fade-in is done when it
+  // mounts): the same element and classes without Alert's transition machinery, which showed in
+  // the server's render of every product page (docs/decisions/297).
+  if (!onClose && role)
+    return (
+      <div
+        id={id}
+        role={role}
+        className={['fade', className, 'alert', `alert-${variant}`, 'show'].filter(Boolean).join(' ')}
+      >
+        {children}
+      </div>
+    );
   return (
     <Alert
       id={id}
       variant={variant}
       className={className}
-      role={live ? (variant === 'danger' ? 'alert' : 'status') : undefined}
+      role={role}
       dismissible={Boolean(onClose)}
       onClose={onClose}
       closeLabel={closeLabel}

@@ -83,24 +83,58 @@ function stocksJson() {
     where s.product_id = ${products.id} and st.deleted_at is null), '[]'::json)`;
 }
 
+/** A product's seller, category names and stocks beside the product's own columns. */
+const fullColumns = () => ({
+  product: products,
+  username: users.username,
+  sellerImage: profiles.image,
+  sellerDisplayName: profiles.displayName,
+  categoryName: categories.name,
+  subcategoryName: subcategories.name,
+  stocks: stocksJson(),
+});
+
 /** Products with seller, category names and stocks: the caller adds which (and that they are live). */
 function fullJoin(db: Db) {
   return db
-    .select({
-      product: products,
-      username: users.username,
-      sellerImage: profiles.image,
-      sellerDisplayName: profiles.displayName,
-      categoryName: categories.name,
-      subcategoryName: subcategories.name,
-      stocks: stocksJson(),
-    })
+    .select(fullColumns())
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(profiles, eq(profiles.userId, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
 }
+
+/** A review as the product page's query gives it: its time as epoch milliseconds. */
+type ReviewJson = Omit<ReviewJoined, 'createdAt'> & { createdAtMs: number };
+
+/**
+ * A product's reviews with their authors' names, newest first (as `reviewsOfProductQuery`), as
+ * one JSON array (a correlated subquery).
+ */
+function reviewsJson() {
+  return sql<ReviewJson[] | string>`coalesce((
+    select json_agg(json_build_object('id', r.id, 'productId', r.product_id, 'userId', r.user_id,
+                                      'username', u.username, 'rating', r.rating, 'comment', r.comment,
+                                      'verified', r.verified,
+                                      'createdAtMs', floor(extract(epoch from r.created_at) * 1000)::bigint)
+                    order by r.created_at desc, r.id desc)
+    from ${reviews} r left join ${users} u on u.id = r.user_id
+    where r.product_id = ${products.id}), '[]'::json)`;
+}
+
+/** A live product with its reviews, in one round trip (the server-rendered product page). */
+const productPageQuery = preparedPerDb((db) =>
+  db
+    .select({ ...fullColumns(), reviews: reviewsJson() })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(profiles, eq(profiles.userId, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(eq(products.id, sql.placeholder('id')), publicProduct))
+    .prepare('catalogue_product_page'),
+);
 
 /** Live products matching `where` with seller, category names and stocks, newest first. */
 function fullSelect(db: Db, where: SQL) {
@@ -425,6 +459,18 @@ export class CatalogueRepo {
    * The reviews of a live product, newest first, or null when there is no such product: one
    * round trip (the product row left-joined to its reviews).
    */
+  /** A live product and its reviews (one query), or null. */
+  async productPage(id: number): Promise<{ product: ProductFull; reviews: ReviewJoined[] } | null> {
+    const [row] = await productPageQuery(this.readDb).execute({ id });
+    if (!row) return null;
+    const { reviews: found, ...full } = row;
+    const list = typeof found === 'string' ? (JSON.parse(found) as ReviewJson[]) : found;
+    return {
+      product: withStocks([full])[0]!,
+      reviews: list.map(({ createdAtMs, ...review }) => ({ ...review, createdAt: new Date(createdAtMs) })),
+    };
+  }
+
   async reviewsOfLiveProduct(productId: number): Promise<ReviewJoined[] | null> {
     const rows = await reviewsOfProductQuery(this.readDb).execute({ productId });
     if (rows.length === 0) return null;

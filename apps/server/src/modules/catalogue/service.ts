@@ -418,6 +418,12 @@ export class CatalogueService {
     this.ctx.cache.invalidate();
   }
 
+  /** A live product with its reviews from one query (the server-rendered product page), or null. */
+  async productWithReviews(id: number): Promise<{ product: Product; reviews: Review[] } | null> {
+    const found = await this.repo.productPage(id);
+    return found && { product: toProduct(this.ctx, found.product), reviews: found.reviews.map(toReview) };
+  }
+
   async reviews(productId: number): Promise<Review[]> {
     const rows = await this.repo.reviewsOfLiveProduct(productId);
     if (!rows) throw notFound(`Product ${productId} does not exist.`);

@@ -262,6 +262,21 @@ describe('the renderer', () => {
     return new Map(state.queries.map((q) => [String(q.queryKey[0]), q.state.data]));
   }
 
+  it('renders a product page with the data of the JSON answers (product and reviews, read in one query)', async () => {
+    for (const { id } of [product, soldOut]) {
+      const data = await servedData(`/it/product/${id}`);
+      expect(data.get('products')).toEqual((await get(`/api/products/${id}`)).json());
+      expect(data.get('reviews')).toEqual((await get(`/api/products/reviews/${id}`)).json());
+    }
+    expect((await servedData(`/de/product/${product.id}`)).get('reviews')).toMatchObject([
+      {
+        rating: 4,
+        comment: 'Würzig.',
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:]{8}\.\d{3}Z$/),
+      },
+    ]);
+  });
+
   it('splices the header and footer it renders once per language: the markup of a whole render', async () => {
     type Splicing = PageRenderer & {
       render(r: RenderRequest, o?: { splice?: boolean }): ReturnType<PageRenderer['render']>;

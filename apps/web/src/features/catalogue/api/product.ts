@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Product } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
+import { usePageQuery } from '../../../lib/seeded-query';
 
 export const productQueryOptions = (id: number) =>
   queryOptions({
@@ -9,5 +10,5 @@ export const productQueryOptions = (id: number) =>
   });
 
 export function useProduct(id: number) {
-  return useQuery({ ...productQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  return usePageQuery({ ...productQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 }

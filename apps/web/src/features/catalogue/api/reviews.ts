@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Review } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
+import { usePageMutation, usePageQuery } from '../../../lib/seeded-query';
 
 export const reviewsQueryOptions = (productId: number) =>
   queryOptions({
@@ -9,7 +10,7 @@ export const reviewsQueryOptions = (productId: number) =>
   });
 
 export function useReviews(productId: number) {
-  return useQuery({
+  return usePageQuery({
     ...reviewsQueryOptions(productId),
     enabled: Number.isInteger(productId) && productId > 0,
   });
@@ -18,7 +19,7 @@ export function useReviews(productId: number) {
 /** POST /api/products/{id}/reviews/; afterwards the product (rating, count) and its reviews reload. */
 export function useCreateReview(productId: number) {
   const client = useQueryClient();
-  return useMutation({
+  return usePageMutation({
     mutationFn: (input: { rating: number; comment: string }) =>
       api<unknown>(`/api/products/${productId}/reviews/`, { method: 'POST', body: input }),
     onSuccess: () =>

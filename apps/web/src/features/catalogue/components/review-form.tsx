@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../../components/page-link';
 import type { Role } from '@marktgasse/shared';
 import { useT } from '../../../i18n';
 import { moveFocus } from '../../../components/focus';

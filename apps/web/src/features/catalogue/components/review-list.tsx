@@ -1,6 +1,6 @@
-import Badge from 'react-bootstrap/Badge';
 import type { Review } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
+import { Badge } from '../../../components/plain-grid';
 import { Rating } from '../../../components/rating';
 import { ReportAction } from '../../../components/report-action';
 import { useT } from '../../../i18n';

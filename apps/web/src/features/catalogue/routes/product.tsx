@@ -1,10 +1,7 @@
-import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Badge, Card, Col, Container, Row } from '../../../components/plain-grid';
+import { useNavigate, useParams } from 'react-router';
 import { HydrateLater } from '../../../components/deferred';
+import { PageLink as Link } from '../../../components/page-link';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { usePageTitle } from '../../../components/page-title';
