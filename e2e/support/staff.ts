@@ -18,6 +18,11 @@ export function rememberStaffSecret(secret: string): void {
   writeFileSync(secretFile(), secret);
 }
 
+/** The secret the enrolling spec left, or null when nobody enrolled the demo staff member yet. */
+export function rememberedStaffSecret(): string | null {
+  return existsSync(secretFile()) ? readFileSync(secretFile(), 'utf8').trim() : null;
+}
+
 const totp = (secret: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
