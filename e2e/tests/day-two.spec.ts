@@ -62,7 +62,7 @@ test('a seller edits price and photo of a sold product and moves a store; old or
   await stockField.fill('8');
   await screenshots(page, 'day-two-add-product-with-stock');
   await page.getByRole('button', { name: 'Create Product' }).click();
-  await expect(page.getByText('Product Created Successfully!')).toBeVisible();
+  await expect(page.locator('main').getByText('Product Created Successfully!')).toBeVisible();
   const mine = (await (
     await page.request.get('/api/products/myproducts/', { headers: sellerAuth })
   ).json()) as {
@@ -124,7 +124,7 @@ test('a seller edits price and photo of a sold product and moves a store; old or
     .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: png([40, 120, 200]) });
   await screenshots(page, 'day-two-edit-product');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Product Updated Successfully!')).toBeVisible();
+  await expect(page.locator('main').getByText('Product Updated Successfully!')).toBeVisible();
   await expect(page).toHaveURL(/#\/myproducts$/);
 
   // --- The product page shows the new price and photo at once ---
@@ -169,7 +169,7 @@ test('a seller edits price and photo of a sold product and moves a store; old or
   await expect(page.getByLabel('Latitude')).toHaveValue(/^46\.9\d{4}/);
   await screenshots(page, 'day-two-edit-store');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Store Updated Successfully!')).toBeVisible();
+  await expect(page.locator('main').getByText('Store Updated Successfully!')).toBeVisible();
   await expect(page.locator('tr:not(:has(tr))').filter({ hasText: storeName })).toContainText(
     'Marktgasse 10',
   );
