@@ -33,18 +33,27 @@ async function shopLine(price: string): Promise<Line[]> {
   return [{ product: shop.products[0]! }];
 }
 
-const place = (user: TestUser, lines: Line[], totalPrice: string, paymentMethod: string) =>
-  t.app.inject({
+/** Places `lines` on `app` with the payment method (one seller's online item: CHF 20 shipping below CHF 100). */
+const placeOn = (
+  app: TestApp['app'],
+  user: TestUser,
+  lines: Line[],
+  totalPrice: string,
+  paymentMethod: string,
+) =>
+  app.inject({
     method: 'POST',
     url: '/api/orders/add/',
     headers: user.auth,
     payload: orderPayload(
       lines,
-      // One seller's online item: CHF 20 shipping below CHF 100, free from CHF 100.
       { totalPrice, totalShippingPrice: Number(totalPrice) >= 100 ? '0.00' : '20.00' },
       { paymentMethod },
     ),
   });
+
+const place = (user: TestUser, lines: Line[], totalPrice: string, paymentMethod: string) =>
+  placeOn(t.app, user, lines, totalPrice, paymentMethod);
 
 const importFile = (xml: string) =>
   t.app.inject({
@@ -155,16 +164,7 @@ describe('invoice with the default limits', () => {
     try {
       const customer = await registerUser(strict.app);
       const shop = await buildShop(strict.app, strict.database.db, { prices: ['30.00'] });
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/orders/add/',
-        headers: customer.auth,
-        payload: orderPayload(
-          [{ product: shop.products[0]! }],
-          { totalPrice: '30.00', totalShippingPrice: '20.00' },
-          { paymentMethod: 'Invoice' },
-        ),
-      });
+      const res = await placeOn(strict.app, customer, [{ product: shop.products[0]! }], '30.00', 'Invoice');
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toMatch(/e-mail address is confirmed/);
     } finally {
@@ -197,16 +197,7 @@ describe('GET /api/orders/invoice-eligibility/ (the payment screen asks before t
       const customer = await registerUser(app.app);
       expect((await eligibility(app.app, customer)).json().refusal).toBe('tooFewPaidOrders');
       const shop = await buildShop(app.app, app.database.db, { prices: ['30.00'] });
-      const placed = await app.app.inject({
-        method: 'POST',
-        url: '/api/orders/add/',
-        headers: customer.auth,
-        payload: orderPayload(
-          [{ product: shop.products[0]! }],
-          { totalPrice: '30.00', totalShippingPrice: '20.00' },
-          { paymentMethod: 'PayPal' },
-        ),
-      });
+      const placed = await placeOn(app.app, customer, [{ product: shop.products[0]! }], '30.00', 'PayPal');
       const paid = await app.app.inject({
         method: 'PUT',
         url: `/api/orders/${placed.json().id}/pay/`,
