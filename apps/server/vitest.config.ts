@@ -22,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate: false,
           include: ['src/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/console-guard.ts'],
@@ -31,6 +32,9 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          // One process per worker for all its files: the app's modules load once, and an
+          // embedded database a file leaves is emptied and handed to the next (test/build.ts).
+          isolate: false,
           sequence: { groupOrder: 1 },
           include: ['src/**/*.integration-test.ts', 'test/**/*.integration-test.ts'],
           // The long tier runs these (above).
@@ -48,6 +52,7 @@ export default defineConfig({
         // A client written from the spec alone, over real HTTP (test/contract/README.md).
         test: {
           name: 'contract',
+          isolate: false,
           sequence: { groupOrder: 2 },
           include: ['test/contract/**/*.contract-test.ts'],
           globalSetup: ['test/pglite-template.ts'],

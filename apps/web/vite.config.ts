@@ -180,6 +180,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Both cores (vitest's default leaves one idle here), and one jsdom and one module graph per
+    // worker for all its files: 2 minutes became 20 s. The setup file cleans the DOM, storage
+    // and mocks after every test (decision 306).
+    maxWorkers: 2,
+    isolate: false,
     // Vitest's 5 s is too tight for the pages that render dozens of rows in jsdom: My Products'
     // paging cases took 2-4 s alone and timed out at 5 s beside other files on a busy 2-core
     // machine (decision 266). A hanging test still fails, after 20 s.

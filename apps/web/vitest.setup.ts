@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { useI18n } from './src/i18n';
+import { resetAnnouncements } from './src/components/announcer';
+import { useCart } from './src/stores/cart';
+import { useSession } from './src/stores/session';
 
 // A test fails on console.error or console.warn it did not expect (React's warnings among
 // them), as the Epic Stack does; a test that expects one stubs it itself for that test.
@@ -28,7 +31,15 @@ beforeAll(async () => {
   await useI18n.getState().setLocale('en');
 });
 
+// A worker runs many files in one page (isolate: false): each test leaves it as it found it.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  resetAnnouncements();
+  useSession.setState(useSession.getInitialState(), true);
+  useCart.setState(useCart.getInitialState(), true);
+  window.history.replaceState(null, '', '/');
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });

@@ -66,6 +66,11 @@ export interface DatabaseOptions {
   loadDataDir?: string | undefined;
   poolSize?: number;
   watchdog?: WatchdogSettings;
+  /**
+   * PGlite: an embedded database already running, used instead of starting one; closing the
+   * Database leaves it running (the tests hand one from a finished file to the next).
+   */
+  pgliteThread?: PgliteThread;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -90,8 +95,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     // The embedded database on its own thread, over the same driver (decision 192). It is one
     // session: one connection, kept open (its prepared statements live as long as it does).
-    const started = await startPgliteThread(dataPath, options.loadDataDir);
-    thread = started;
+    const started = options.pgliteThread ?? (await startPgliteThread(dataPath, options.loadDataDir));
+    if (!options.pgliteThread) thread = started;
     started.onLost((reason) => watchdog.engineLost(`the embedded database stopped: ${reason}`));
     pool = new pg.Pool({
       ...poolOptions,

@@ -23,6 +23,13 @@ export function announce(text: string) {
   }, 150);
 }
 
+/** Forgets what is queued and said: the tests' page is reused by the next test file. */
+export function resetAnnouncements() {
+  clearTimeout(pending);
+  queue = [];
+  useAnnouncement.setState({ text: '' });
+}
+
 export function LiveRegion() {
   const text = useAnnouncement((s) => s.text);
   return (
