@@ -140,7 +140,7 @@ function oneProfileRoutes(root: FastifyInstance, service: AccountsService): void
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => service.getProfile(idParam(request.params.id, 'profile'), request.user?.id),
+    async (request) => service.getPublicProfile(idParam(request.params.id, 'profile'), request.user?.id),
   );
 
   app.patch(

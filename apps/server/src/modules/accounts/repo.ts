@@ -1,6 +1,6 @@
 /** The only place in the accounts module that knows the ORM. */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { publicSeller } from '../../db/visibility.ts';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { publicSeller, sellerPublicOrOwn } from '../../db/visibility.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   accountTokens,
@@ -229,6 +229,16 @@ export class AccountsRepo implements CallerLookup {
 
   async findProfile(id: number): Promise<ProfileWithCategories | null> {
     const list = await this.profilesWhere(eq(profiles.id, id));
+    return list[0] ?? null;
+  }
+
+  /**
+   * A profile as anyone may read it: a seller whose shop is not public (suspended, or waiting
+   * for approval) is missing to everyone but themselves (decisions 206, 290).
+   */
+  async findPublicProfile(id: number, viewerId: number | undefined): Promise<ProfileWithCategories | null> {
+    const visible = or(ne(profiles.status, 'STORE_OWNER'), sellerPublicOrOwn(viewerId));
+    const list = await this.profilesWhere(and(eq(profiles.id, id), visible));
     return list[0] ?? null;
   }
 

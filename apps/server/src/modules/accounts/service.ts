@@ -337,6 +337,13 @@ export class AccountsService {
     return this.toProfile(found, viewerId);
   }
 
+  /** A profile on a public read: a hidden seller's only for themselves (staff read it through their routes). */
+  async getPublicProfile(id: number, viewerId?: number): Promise<Profile> {
+    const found = await this.repo.findPublicProfile(id, viewerId);
+    if (!found) throw notFound(`Profile ${id} does not exist.`);
+    return this.toProfile(found, viewerId);
+  }
+
   async updateProfile(
     caller: Caller,
     id: number,

@@ -173,6 +173,13 @@ describe('a new seller awaiting approval', () => {
     expect(await ids(null, '/api/search/?type=map')).not.toContain(storeId);
     expect(await ids(null, '/api/search/?type=stores&search_string=zwergli')).toEqual([]);
     expect(await ids(null, '/api/profiles/sellers/')).not.toContain(seller.id);
+    // Their profile is theirs alone for now: to others it answers as a missing one.
+    for (const who of [null, customer]) {
+      const profile = await call(who, 'GET', `/api/profiles/${seller.id}/`);
+      expect(profile.statusCode).toBe(404);
+      expect(profile.json()).toEqual({ detail: `Profile ${seller.id} does not exist.` });
+    }
+    expect((await call(seller, 'GET', `/api/profiles/${seller.id}/`)).json().id).toBe(seller.id);
     expect(await sitemapProducts()).not.toContain(`/product/${product.id}/`);
     expect((await call(null, 'GET', `/de/product/${product.id}`)).statusCode).toBe(404);
     expect((await call(null, 'GET', `/de/seller/${seller.id}`)).statusCode).toBe(404);
@@ -216,6 +223,7 @@ describe('approving a seller', () => {
     expect((await call(null, 'GET', `/api/stores/${storeId}/`)).statusCode).toBe(200);
     expect(await ids(null, '/api/search/?type=map')).toContain(storeId);
     expect(await ids(null, '/api/profiles/sellers/')).toContain(seller.id);
+    expect((await call(null, 'GET', `/api/profiles/${seller.id}/`)).statusCode).toBe(200);
     expect(await sitemapProducts()).toContain(`/product/${product.id}/`);
     expect((await call(null, 'GET', `/de/product/${product.id}`)).statusCode).toBe(200);
     expect((await place(shop)).statusCode).toBe(201);
@@ -272,6 +280,7 @@ describe('approving a seller', () => {
     const approved = await call(moderator, 'PUT', `/api/admin/sellers/${shop.seller.id}/approve/`);
     expect(approved.json()).toMatchObject({ status: 'suspended', suspended: true });
     expect(await ids(null, '/api/products/?limit=100')).not.toContain(shop.product.id);
+    expect((await call(null, 'GET', `/api/profiles/${shop.seller.id}/`)).statusCode).toBe(404);
   });
 });
 

@@ -110,7 +110,7 @@ export class PagesService {
   }
 
   async seller(language: PageLanguage, id: number): Promise<PageOutcome> {
-    const profile = await orMissing(this.accounts.getProfile(id));
+    const profile = await orMissing(this.accounts.getPublicProfile(id));
     if (!profile || profile.status !== 'STORE_OWNER') return MISSING;
     const [stores, products] = await Promise.all([
       this.ctx.cache.getOrLoad(`stores:user:${id}`, () => this.stores.ofOwner(id)),
