@@ -122,11 +122,15 @@ export class AccountsService {
     };
   }
 
-  /** `locale`: the language of the account's e-mails (de, fr, it; null: English), from the request. */
+  /**
+   * `locale`: the language of the account's e-mails (de, fr, it; null: English), from the request.
+   * `confirm: false`: no confirmation e-mail (an invited staff member's invitation link confirms).
+   */
   async register(
     input: RegistrationInput & { status?: Role },
     ip: string,
     locale: string | null = null,
+    { confirm = true }: { confirm?: boolean } = {},
   ): Promise<LoginResponse> {
     const byAddress = await this.ctx.limits.take('registrationAddress', ip);
     if (!byAddress.ok) {
@@ -173,12 +177,10 @@ export class AccountsService {
           tx,
         );
         if (input.status) await this.repo.insertProfile(user.id, input.status, tx, this.approvalRequired);
-        await this.emails.queueConfirmation(user, tx);
-        if (addressKnown) {
-          await queueMail(tx, [
-            addressInUseMail(this.ctx, { email }, locale, { newUsername: input.username }),
-          ]);
-        }
+        if (confirm) await this.emails.queueConfirmation(user, tx);
+        const newUsername = input.username;
+        if (addressKnown)
+          await queueMail(tx, [addressInUseMail(this.ctx, { email }, locale, { newUsername })]);
         return user;
       });
     } catch (error) {

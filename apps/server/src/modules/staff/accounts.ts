@@ -61,6 +61,7 @@ export class StaffAccountsService {
       { ...registration, password: password ?? randomBytes(32).toString('base64url') },
       acting.address,
       locale,
+      { confirm: !invited },
     );
     await new StaffService(this.ctx).provision(id, permissions, null);
     const account = await this.changed(id, async (tx, before) => {
