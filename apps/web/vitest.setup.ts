@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { useI18n } from './src/i18n';
 import { resetAnnouncements } from './src/components/announcer';
 import { useCart } from './src/stores/cart';
@@ -30,6 +30,10 @@ afterAll(failOnUnexpected);
 beforeAll(async () => {
   await useI18n.getState().setLocale('en');
 });
+
+// findBy/waitFor wait up to 5 s, not 1 s: a page of 24 rows took longer in jsdom on a 2-core
+// machine busy with browser tests (one failure in ten runs of npm test). A hanging wait still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A worker runs many files in one page (isolate: false): each test leaves it as it found it.
 afterEach(() => {
