@@ -173,7 +173,7 @@ test.describe('accessibility of cart, checkout and order pages', () => {
         expect(page.getByRole('button', { name: 'Test payment' })).toBeVisible(),
       );
       await expectNoViolations(page, `/customer-order/${paid.id}`, width, () =>
-        expect(page.getByText(/Paid on/)).toBeVisible(),
+        expect(page.getByRole('main').getByText(/Paid on/)).toBeVisible(),
       );
 
       // The seller of these orders.
@@ -317,5 +317,5 @@ test('a customer buys a product with the keyboard only', async ({ page }) => {
   await expect(page.getByText('Not Paid')).toBeVisible();
   await tabTo(page, 'Test payment', button('Test payment'));
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/Paid on/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/Paid on/)).toBeVisible();
 });

@@ -189,7 +189,7 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
   await expect(page.locator('.pickup-code').first()).toHaveText(pickupOrder.pickupCode!);
   await screenshots(page, 'checkout-customer-order-unpaid');
   await page.getByRole('button', { name: 'Test payment' }).click();
-  await expect(page.getByText(new RegExp(`Paid on ${DATE} at ${TIME}`))).toBeVisible();
+  await expect(page.getByRole('main').getByText(new RegExp(`Paid on ${DATE} at ${TIME}`))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Test payment' })).toHaveCount(0);
   await page.goto('/#/customer-orders');
   await expect(page.getByRole('cell', { name: String(orderId), exact: true })).toBeVisible();
@@ -234,7 +234,7 @@ test('a customer buys online from two sellers plus a pick-up item, pays, and the
 
   // The customer's order now shows what happened.
   await switchAccount(page, customer.username, customer.password, `/customer-order/${orderId}`);
-  await expect(page.getByText(/Paid on/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/Paid on/)).toBeVisible();
   await expect(page.getByText(new RegExp(`Shipped on ${DATE}`))).toHaveCount(2);
   await expect(page.getByText(new RegExp(`Retrieved on ${DATE}`))).toBeVisible();
   await screenshots(page, 'checkout-customer-order');

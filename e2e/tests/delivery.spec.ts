@@ -142,7 +142,7 @@ test('a parcel is labelled from the seller’s page and followed by its tracking
   await screenshots(page, 'delivery-order-unpaid');
   await page.setViewportSize({ width: 1280, height: 900 });
   await pay.click();
-  await expect(page.getByText(/Paid on/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/Paid on/)).toBeVisible();
   const answer = await page.request.get(`/api/orders/${orderId}/`, {
     headers: { authorization: `Bearer ${customer.access}` },
   });

@@ -52,7 +52,12 @@ test('a TWINT order is paid from the order page through the test provider', asyn
   await screenshots(page, 'twint-order-unpaid');
   await pay.click();
   await expect(pay).toHaveCount(0);
-  await expect(page.getByText(/Paid on/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Paid on/)
+      .first(),
+  ).toBeVisible();
   await screenshots(page, 'twint-order-paid');
 });
 
@@ -86,7 +91,12 @@ test('an invoice order shows its QR-bill, is paid by a camt.054 import and is re
   ]);
 
   await page.reload();
-  await expect(page.getByText(/Paid on/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Paid on/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('invoice-box')).toHaveCount(0);
   await screenshots(page, 'invoice-order-paid');
 
@@ -163,7 +173,12 @@ test('TWINT chosen on the payment screen is paid from the order page', async ({ 
   await expect(pay).toBeVisible();
   await pay.click();
   await expect(pay).toHaveCount(0);
-  await expect(page.getByText(/Paid on/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(/Paid on/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('the payment screen reads as a Swiss shop’s in German', async ({ page }) => {

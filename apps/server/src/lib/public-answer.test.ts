@@ -56,7 +56,9 @@ describe('public answers', () => {
     expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(later.rawPayload).toString())).toEqual(stores);
     expect(later.headers.etag).toBe(first.headers.etag);
-  });
+    // A best-quality brotli pass in the background and waits for it: 5 s was too short on a
+    // 2-core machine also running browser tests (one failure in ten runs of npm test).
+  }, 30_000);
 });
 
 describe('kept answers', () => {
