@@ -8,6 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerViaUi, screenshots } from '../support/helpers';
 import { camt054, staffLogin } from '../support/staff';
 
+/** The order page's "Paid on …" notice (inside main: the live region says the same words). */
+const paidNotice = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByText(/Paid on/)
+    .first();
+
 async function token(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').access as string);
 }
@@ -52,12 +59,7 @@ test('a TWINT order is paid from the order page through the test provider', asyn
   await screenshots(page, 'twint-order-unpaid');
   await pay.click();
   await expect(pay).toHaveCount(0);
-  await expect(
-    page
-      .getByRole('main')
-      .getByText(/Paid on/)
-      .first(),
-  ).toBeVisible();
+  await expect(paidNotice(page)).toBeVisible();
   await screenshots(page, 'twint-order-paid');
 });
 
@@ -91,12 +93,7 @@ test('an invoice order shows its QR-bill, is paid by a camt.054 import and is re
   ]);
 
   await page.reload();
-  await expect(
-    page
-      .getByRole('main')
-      .getByText(/Paid on/)
-      .first(),
-  ).toBeVisible();
+  await expect(paidNotice(page)).toBeVisible();
   await expect(page.getByTestId('invoice-box')).toHaveCount(0);
   await screenshots(page, 'invoice-order-paid');
 
@@ -173,12 +170,7 @@ test('TWINT chosen on the payment screen is paid from the order page', async ({ 
   await expect(pay).toBeVisible();
   await pay.click();
   await expect(pay).toHaveCount(0);
-  await expect(
-    page
-      .getByRole('main')
-      .getByText(/Paid on/)
-      .first(),
-  ).toBeVisible();
+  await expect(paidNotice(page)).toBeVisible();
 });
 
 test('the payment screen reads as a Swiss shop’s in German', async ({ page }) => {
