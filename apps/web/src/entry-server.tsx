@@ -16,7 +16,8 @@ import { seedPageData } from './app/page-data';
 import { Providers } from './app/providers';
 import { ServerRouter, serverRoutes, startScreen } from './app/router';
 import { renderShell, ShellSlot, spliceShell, type Shell } from './app/shell-splice';
-import { loadMessages, useI18n, type Locale, type Messages } from './i18n';
+import { loadMessages, translate, useI18n, type Locale, type Messages } from './i18n';
+import { productMarkup, type MarkupContext } from './features/catalogue/routes/product-markup';
 
 const messages = new Map<Locale, Messages>();
 
@@ -97,15 +98,8 @@ function renderApp(
   );
 }
 
-/**
- * `splice: false` renders the header and footer with the page each time (the tests compare both).
- */
-export async function render(
-  { language, path, page }: RenderRequest,
-  { splice = true }: { splice?: boolean } = {},
-): Promise<RenderResult> {
-  const locale = LOCALE_OF[language];
-  const [localeMessages] = await Promise.all([messagesOf(locale), screenCode(page.kind)]);
+/** The page's data as the browser's query client takes it over (seeded, then dehydrated). */
+function pageState(page: RenderRequest['page']) {
   // Nothing is fetched on the server: what a screen asks for beyond the page's data stays pending.
   // The page's data counts as fresh (as in the browser, main.tsx): a query with data of its own is
   // not "fetching" while rendering, so no spinner renders that hydration would not.
@@ -113,6 +107,86 @@ export async function render(
     defaultOptions: { queries: { enabled: false, retry: false, staleTime: Infinity } },
   });
   seedPageData(client, page);
+  return client;
+}
+
+/**
+ * A product page's markup around its screen (`<main>`'s content), per language and year (the
+ * footer's), taken from the screen's own render; null: the written markup differed from the
+ * screen's in that language, and the screen renders every page (docs/decisions/307).
+ */
+const frames = new Map<string, { before: string; after: string } | null>();
+const MAIN = '<main id="main" tabindex="-1">';
+/**
+ * Preact numbers `useId` values in render order (shell-splice.tsx): the header's is `P0-0`, the
+ * product's rating `P0-1`, each review's rating the next; the footer's language switcher takes
+ * the one after them, which the frame keeps as this placeholder.
+ */
+const FOOTER_ID = '"\u0000footer-id\u0000"';
+const footerId = (reviews: number) => `"P0-${reviews + 2}"`;
+/** Every this many written product pages, one is rendered by the screen as well and compared. */
+const CHECK_EVERY = 1000;
+let written = 0;
+
+/** How many product pages were written rather than rendered by the screen (the tests ask). */
+export const writtenProductPages = () => written;
+
+type ProductPage = Extract<RenderRequest['page'], { kind: 'product' }>;
+
+function markupContext(language: string, locale: Locale, messages: Messages): MarkupContext {
+  return {
+    t: (key, vars) => translate(messages, key, vars),
+    locale,
+    basename: `/${language}`,
+    label: (name) => messages[`category.${name}`] ?? name,
+  };
+}
+
+/**
+ * The screen's render of a product page, compared with the written markup: the frame when both
+ * agree, the fast path off for the language when they do not.
+ */
+function checkProductMarkup(key: string, html: string, markup: string, reviews: number): void {
+  const start = html.indexOf(MAIN) + MAIN.length;
+  const end = html.lastIndexOf('</main>');
+  const after = html.slice(end);
+  const ids = new Set(after.match(/"P\d+-\d+"/g));
+  const framed = start >= MAIN.length && end >= start && ids.size === 1 && ids.has(footerId(reviews));
+  if (framed && html.slice(start, end) === markup) {
+    frames.set(key, { before: html.slice(0, start), after: after.replaceAll(footerId(reviews), FOOTER_ID) });
+    return;
+  }
+  frames.set(key, null);
+  console.error(
+    `The written product page (${key}) differs from the product screen's render; the screen renders these pages from now on (docs/decisions/307).`,
+  );
+}
+
+/**
+ * `splice: false` renders the header and footer with the page each time (the tests compare both);
+ * `write: false` renders a product page with the screen even where its markup could be written.
+ */
+export async function render(
+  { language, path, page }: RenderRequest,
+  { splice = true, write = true }: { splice?: boolean; write?: boolean } = {},
+): Promise<RenderResult> {
+  const locale = LOCALE_OF[language];
+  const [localeMessages] = await Promise.all([messagesOf(locale), screenCode(page.kind)]);
+  const client = pageState(page);
+  const writable = page.kind === 'product' && splice && write;
+  const key = `${language}:${new Date().getFullYear()}`;
+  const frame = writable ? frames.get(key) : null;
+  const { product, reviews } = page as ProductPage;
+  const markup =
+    writable && frame !== null
+      ? productMarkup(product, reviews, markupContext(language, locale, localeMessages))
+      : null;
+  if (frame && markup !== null && ++written % CHECK_EVERY !== 0) {
+    const state = dehydrate(client);
+    client.clear();
+    const after = frame.after.replaceAll(FOOTER_ID, footerId(reviews.length));
+    return { html: frame.before + markup + after, state };
+  }
   useI18n.setState({ locale, messages: localeMessages });
   const location = `/${language}${path}`;
   const basename = `/${language}`;
@@ -120,6 +194,7 @@ export async function render(
   const html =
     (shell && spliceShell(renderApp(client, location, basename, tableOf(page.kind, true)), shell)) ??
     renderApp(client, location, basename, tableOf(page.kind, false));
+  if (markup !== null) checkProductMarkup(key, html, markup, reviews.length);
   const state = dehydrate(client);
   client.clear();
   return { html, state };
