@@ -38,6 +38,13 @@ export function classesOf(selector) {
 }
 
 /**
+ * A state only a visitor's pointer or keyboard gives (not inside `:not()`, which `required`
+ * drops): a first paint never shows it, and the whole sheet applies before the app starts.
+ */
+const INTERACTION = /:(hover|active|focus|focus-visible|focus-within)(?![-\w])/;
+const onInteraction = (selector) => INTERACTION.test(required(selector));
+
+/**
  * `{ rules: [{ at: ['@media …'], need: [['btn', 'btn-primary'], …] | null, css }] }` for the
  * sheets' texts in order. `need` null: the rule has no selector (font faces, keyframes) or a
  * selector without classes, it is always kept.
@@ -49,9 +56,17 @@ export function ruleIndex(sheets) {
     const visit = (container, at) => {
       container.each((node) => {
         if (node.type === 'rule') {
-          const need = node.selectors.map(classesOf);
+          // Selectors of states a visitor brings about stay out of the first paint's CSS (a
+          // tenth of a page's inlined rules): the bytes before the first paint are the phone's.
+          const selectors = node.selectors.filter((selector) => !onInteraction(selector));
+          if (selectors.length === 0) return;
+          const need = selectors.map(classesOf);
           const always = need.some((classes) => classes.length === 0);
-          rules.push({ sheet: href, at, need: always ? null : need, css: node.toString() });
+          const css =
+            selectors.length === node.selectors.length
+              ? node.toString()
+              : node.clone({ selectors }).toString();
+          rules.push({ sheet: href, at, need: always ? null : need, css });
         } else if (node.type === 'atrule') {
           if (/^(media|supports|layer|container)$/.test(node.name) && node.nodes)
             visit(node, [...at, `@${node.name} ${node.params}`]);
