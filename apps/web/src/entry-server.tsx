@@ -8,7 +8,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import type { RenderRequest, RenderResult } from '@marktgasse/shared';
 import { LOCALE_OF } from './app/addresses';
 import { Layout } from './app/layout';
@@ -111,6 +111,22 @@ function pageState(page: RenderRequest['page']) {
 }
 
 /**
+ * The page's data without the moments it was seeded and dehydrated: the same data makes the same
+ * page, so its ETag holds across the read cache's generations (a browser's or crawler's
+ * revalidation gets a 304) and its compressed bytes are kept (lib/public-answer.ts). The browser
+ * dates the data when the page arrives (main.tsx).
+ */
+function undated(client: QueryClient): DehydratedState {
+  const state = dehydrate(client);
+  client.clear();
+  for (const query of state.queries) {
+    query.dehydratedAt = 0;
+    query.state.dataUpdatedAt = 0;
+  }
+  return state;
+}
+
+/**
  * A product page's markup around its screen (`<main>`'s content), per language and year (the
  * footer's), taken from the screen's own render; null: the written markup differed from the
  * screen's in that language, and the screen renders every page (docs/decisions/307).
@@ -182,8 +198,7 @@ export async function render(
       ? productMarkup(product, reviews, markupContext(language, locale, localeMessages))
       : null;
   if (frame && markup !== null && ++written % CHECK_EVERY !== 0) {
-    const state = dehydrate(client);
-    client.clear();
+    const state = undated(client);
     const after = frame.after.replaceAll(FOOTER_ID, footerId(reviews.length));
     return { html: frame.before + markup + after, state };
   }
@@ -195,7 +210,5 @@ export async function render(
     (shell && spliceShell(renderApp(client, location, basename, tableOf(page.kind, true)), shell)) ??
     renderApp(client, location, basename, tableOf(page.kind, false));
   if (markup !== null) checkProductMarkup(key, html, markup, reviews.length);
-  const state = dehydrate(client);
-  client.clear();
-  return { html, state };
+  return { html, state: undated(client) };
 }
