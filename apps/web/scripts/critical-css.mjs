@@ -38,6 +38,39 @@ export function classesOf(selector) {
 }
 
 /**
+ * The elements an element (and its ancestors) must be for `selector` to match, as `<name`
+ * (lower case: the server reads the markup's tag names so): `textarea.form-control` needs a
+ * `<textarea`. Pseudo-classes and -elements, classes and ids are not element names.
+ */
+export function tagsOf(selector) {
+  const plain = required(selector)
+    .replace(/::?[-\w]+/g, '')
+    .replace(CLASS, '')
+    .replace(/#(?:[-\w]|\\.)+/g, '');
+  return [...plain.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => `<${m[1].toLowerCase()}`);
+}
+
+const VARIABLE = /var\(\s*(--[\w-]+)/g;
+const variablesIn = (text) => [...new Set([...text.matchAll(VARIABLE)].map((m) => m[1]))];
+
+/**
+ * A rule's custom properties apart (`--bs-…: value` with the variables the value uses), so the
+ * server inlines only those that the kept rules use: Bootstrap's `:root` alone defines about 150,
+ * a page's first paint uses a third of them.
+ */
+function split(rule, selectors) {
+  const own = [];
+  const other = [];
+  for (const node of rule.nodes)
+    if (node.type === 'decl' && node.prop.startsWith('--'))
+      own.push([node.prop, node.toString(), variablesIn(node.value)]);
+    else other.push(node.toString());
+  const uses = variablesIn(other.join(';'));
+  if (own.length === 0) return { uses };
+  return { uses, selector: selectors.join(','), declarations: other.join(';'), variables: own };
+}
+
+/**
  * A state only a visitor's pointer or keyboard gives (not inside `:not()`, which `required`
  * drops): a first paint never shows it, and the whole sheet applies before the app starts.
  */
@@ -45,9 +78,11 @@ const INTERACTION = /:(hover|active|focus|focus-visible|focus-within)(?![-\w])/;
 const onInteraction = (selector) => INTERACTION.test(required(selector));
 
 /**
- * `{ rules: [{ at: ['@media …'], need: [['btn', 'btn-primary'], …] | null, css }] }` for the
- * sheets' texts in order. `need` null: the rule has no selector (font faces, keyframes) or a
- * selector without classes, it is always kept.
+ * `{ rules: [{ at: ['@media …'], need: [['btn', 'btn-primary', '<a'], …] | null, css, uses,
+ * selector?, declarations?, variables? }] }` for the sheets' texts in order. `need` null: the
+ * rule has no selector (font faces, keyframes) or a selector that needs no class or element, it
+ * is always kept. `uses`: the custom properties its other declarations read; a rule that defines
+ * some has them in `variables` (name, declaration, what it reads) and the rest apart.
  */
 export function ruleIndex(sheets) {
   const rules = [];
@@ -60,17 +95,20 @@ export function ruleIndex(sheets) {
           // tenth of a page's inlined rules): the bytes before the first paint are the phone's.
           const selectors = node.selectors.filter((selector) => !onInteraction(selector));
           if (selectors.length === 0) return;
-          const need = selectors.map(classesOf);
-          const always = need.some((classes) => classes.length === 0);
+          const need = selectors.map((selector) => [...classesOf(selector), ...tagsOf(selector)]);
+          const always = need.some((names) => names.length === 0);
           const css =
             selectors.length === node.selectors.length
               ? node.toString()
               : node.clone({ selectors }).toString();
-          rules.push({ sheet: href, at, need: always ? null : need, css });
+          rules.push({ sheet: href, at, need: always ? null : need, css, ...split(node, selectors) });
         } else if (node.type === 'atrule') {
           if (/^(media|supports|layer|container)$/.test(node.name) && node.nodes)
             visit(node, [...at, `@${node.name} ${node.params}`]);
-          else rules.push({ sheet: href, at, need: null, css: node.toString() });
+          else {
+            const text = node.toString();
+            rules.push({ sheet: href, at, need: null, css: text, uses: variablesIn(text) });
+          }
         }
       });
     };

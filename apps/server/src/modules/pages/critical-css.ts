@@ -13,8 +13,15 @@ import { existsSync, readFileSync } from 'node:fs';
 interface IndexedRule {
   sheet: string;
   at: string[];
+  /** Per selector, the classes and the elements (`<textarea`) it needs. */
   need: string[][] | null;
   css: string;
+  /** The custom properties its other declarations read. */
+  uses?: string[];
+  /** A rule that defines custom properties: written again with the used ones only. */
+  selector?: string;
+  declarations?: string;
+  variables?: [name: string, declaration: string, uses: string[]][];
 }
 
 interface RuleIndex {
@@ -25,24 +32,48 @@ interface RuleIndex {
 /** Different markups with the same classes share their CSS; the pages' kinds make few sets. */
 const CACHED_SETS = 64;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+const TAG = /<([a-zA-Z][\w-]*)/g;
 
-function classesIn(html: string): Set<string> {
-  const classes = new Set<string>();
+/** The markup's classes and its elements (`<a`; the document's own always there). */
+function namesIn(html: string): Set<string> {
+  const names = new Set<string>(['<html', '<body']);
   for (const match of html.matchAll(CLASS_ATTRIBUTE))
-    for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
-  return classes;
+    for (const name of match[1]!.split(/\s+/)) if (name) names.add(name);
+  for (const match of html.matchAll(TAG)) names.add(`<${match[1]!.toLowerCase()}`);
+  return names;
+}
+
+/** The custom properties the rules read, and those read by the definitions of those. */
+function usedVariables(rules: IndexedRule[]): Set<string> {
+  const used = new Set(rules.flatMap((rule) => rule.uses ?? []));
+  const definitions = new Map<string, string[]>();
+  for (const rule of rules)
+    for (const [name, , uses] of rule.variables ?? [])
+      definitions.set(name, [...(definitions.get(name) ?? []), ...uses]);
+  for (const name of used) for (const next of definitions.get(name) ?? []) used.add(next);
+  return used;
+}
+
+/** A rule as inlined: with only the custom properties in use (none left and nothing else: dropped). */
+function ruleText(rule: IndexedRule, used: Set<string>): string {
+  if (!rule.variables) return rule.css;
+  const kept = rule.variables.filter(([name]) => used.has(name)).map(([, declaration]) => declaration);
+  if (rule.declarations) kept.push(rule.declarations);
+  return kept.length ? `${rule.selector}{${kept.join(';')}}` : '';
 }
 
 /** The rules as one style sheet's text, each inside its at-rules (`@media …`). */
-function sheetText(rules: IndexedRule[]): string {
+function sheetText(rules: IndexedRule[], used: Set<string>): string {
   let css = '';
   let open: string[] = [];
   for (const rule of rules) {
+    const text = ruleText(rule, used);
+    if (!text) continue;
     if (open.join('\n') !== rule.at.join('\n')) {
       css += '}'.repeat(open.length) + rule.at.map((at) => `${at}{`).join('');
       open = rule.at;
     }
-    css += rule.css;
+    css += text;
   }
   return css + '}'.repeat(open.length);
 }
@@ -74,7 +105,7 @@ export class CriticalCss {
    * sheets apply once the app has loaded them.
    */
   headFor(html: string): string {
-    const classes = [...classesIn(html)].sort();
+    const classes = [...namesIn(html)].sort();
     const key = classes.join(' ');
     let head = this.cache.get(key);
     if (head === undefined) {
@@ -96,6 +127,8 @@ export class CriticalCss {
       (rule) => rule.sheet !== this.index.entry && (rule.need !== null || rule.css.startsWith('@')),
     );
     const deferred = this.link.replace('<link ', '<link media="print" data-deferred-sheet ');
-    return `${styleElement(sheetText(entry))}${deferred}<noscript>${this.link}</noscript>${styleElement(sheetText(others))}`;
+    // Custom properties are inherited everywhere: one set for both sheets' rules.
+    const used = usedVariables([...entry, ...others]);
+    return `${styleElement(sheetText(entry, used))}${deferred}<noscript>${this.link}</noscript>${styleElement(sheetText(others, used))}`;
   }
 }
