@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -9,8 +9,10 @@ import {
   renderAnswer,
   sendAnswer,
   shouldCheck,
+  splitAnswer,
   unpooled,
 } from './public-answer.ts';
+import { keptPart } from './gzip-splice.ts';
 
 // A large, repetitive answer like the map's: names and places over and over.
 const towns = ['Aarau', 'Bern', 'Chur', 'Lugano', 'Sion', 'Zug', 'Thun', 'Biel/Bienne'];
@@ -89,5 +91,43 @@ describe('schema checks of fresh answers', () => {
     expect(shouldCheck(0, () => 0)).toBe(false);
     expect(shouldCheck(0.01, () => 0.005)).toBe(true);
     expect(shouldCheck(0.01, () => 0.5)).toBe(false);
+  });
+});
+
+describe('a rendered page of kept parts (decision 308)', () => {
+  const first = keptPart(`<!doctype html><style>${'.card{padding:1rem}'.repeat(2000)}</style>`, {
+    last: false,
+  });
+  const last = keptPart('<script src="/a.js"></script></html>', { last: true });
+  const page = splitAnswer({ first, middle: '<h1>Bergkäse</h1>', last });
+  const pages = Fastify();
+  pages.get('/page', (request, reply) => sendAnswer(request, reply, page, 'text/html; charset=utf-8'));
+  afterAll(() => pages.close());
+  const get = (encoding?: string) =>
+    pages.inject({ url: '/page', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('goes as its joined gzip to a browser that takes brotli and gzip, as brotli or plain to others', async () => {
+    const whole = `${first.bytes.toString()}<h1>Bergkäse</h1>${last.bytes.toString()}`;
+    const browser = await get('gzip, deflate, br, zstd');
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(browser.rawPayload).toString()).toBe(whole);
+    const brotliOnly = await get('br');
+    expect(brotliOnly.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotliOnly.rawPayload).toString()).toBe(whole);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(whole);
+    expect(browser.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('has an ETag that changes with any of its parts', () => {
+    const tags = [
+      page,
+      splitAnswer({ first, middle: '<h1>Bergkäse!</h1>', last }),
+      splitAnswer({ first: keptPart('<!doctype html>', { last: false }), middle: '<h1>Bergkäse</h1>', last }),
+      splitAnswer({ first, middle: '<h1>Bergkäse</h1>', last: keptPart('</html>', { last: true }) }),
+    ].map((answer) => answer.etag);
+    expect(new Set(tags).size).toBe(4);
+    expect(splitAnswer({ first, middle: '<h1>Bergkäse</h1>', last }).etag).toBe(page.etag);
   });
 });

@@ -24,6 +24,7 @@ import {
   type BrotliOptions,
 } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { splicedGzip, type KeptPart } from './gzip-splice.ts';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Config } from '../config/env.ts';
@@ -43,6 +44,8 @@ export interface RenderedAnswer {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** Compressed sends so far: only a hot answer earns brotli's best quality. */
   sends?: number;
+  /** An answer of kept parts (a rendered page): its gzip joined from them (gzip-splice.ts). */
+  spliced?: () => Buffer;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -106,39 +109,62 @@ export const BEST_BROTLI_AFTER_SENDS = 50;
  * The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. An
  * encoding listed with q=0 is refused.
  */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
+/** The encodings an Accept-Encoding header accepts (one listed with q=0 is refused). */
+function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
   const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
   }
+  return accepted;
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
+}
+
+/**
+ * An answer of kept parts goes as their joined gzip, which costs a fraction of compressing the
+ * whole with brotli, until it is hot and its best brotli is made (decision 308).
+ */
+function encodingFor(answer: RenderedAnswer, acceptEncoding: string | undefined): Encoding | null {
+  if (answer.body.length < COMPRESS_MIN_BYTES) return null;
+  const picked = pickEncoding(acceptEncoding);
+  if (picked !== 'br' || !answer.spliced || answer.encoded.br) return picked;
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'br';
+}
+
+/** Once sent compressed often enough, a large answer is compressed at brotli's best, aside. */
+function bestBrotliWhenHot(answer: RenderedAnswer, encoding: Encoding): void {
+  if (answer.sends !== BEST_BROTLI_AFTER_SENDS || answer.body.length < BEST_BROTLI_MIN_BYTES) return;
+  const fast = answer.encoded.br;
+  // Brotli's best replaces its fast bytes, or, for a page of kept parts, its joined gzip.
+  if (encoding === 'br' ? !fast : !answer.spliced) return;
+  void Promise.resolve(fast)
+    .then(() => brotli(11)(answer.body))
+    .then((best) => {
+      if (answer.encoded.br === fast) answer.encoded.br = Promise.resolve(best);
+    })
+    // The fast bytes stay in use; a failed compression is not an answer's failure.
+    .catch(() => undefined);
 }
 
 function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer> {
   let bytes = answer.encoded[encoding];
   answer.sends = (answer.sends ?? 0) + 1;
   if (!bytes) {
-    bytes = compressors[encoding](answer.body).then(unpooled);
+    bytes =
+      encoding === 'gzip' && answer.spliced
+        ? Promise.resolve(answer.spliced())
+        : compressors[encoding](answer.body).then(unpooled);
     answer.encoded[encoding] = bytes;
-  } else if (
-    encoding === 'br' &&
-    answer.sends === BEST_BROTLI_AFTER_SENDS &&
-    answer.body.length >= BEST_BROTLI_MIN_BYTES
-  ) {
-    const fast = bytes;
-    void fast
-      .then(() => brotli(11)(answer.body))
-      .then((best) => {
-        if (answer.encoded.br === fast) answer.encoded.br = Promise.resolve(best);
-      })
-      // The fast bytes stay in use; a failed compression is not an answer's failure.
-      .catch(() => undefined);
-  }
+  } else bestBrotliWhenHot(answer, encoding);
   return bytes;
 }
 
@@ -159,7 +185,8 @@ const lastRendered = new WeakMap<AnswerContext, LRUCache<string, RenderedAnswer>
 const KEPT_ANSWERS_BYTES = 16 * 1024 * 1024;
 const keptSize = (answer: RenderedAnswer) => Math.ceil(answer.body.length * 1.3) + 200;
 
-function sameAsBefore(ctx: AnswerContext, key: string, answer: RenderedAnswer): RenderedAnswer {
+/** The answer kept for `key` when this one's bytes are the same (its ETag, compressed bytes, sends). */
+export function sameAsBefore(ctx: AnswerContext, key: string, answer: RenderedAnswer): RenderedAnswer {
   let byKey = lastRendered.get(ctx);
   if (!byKey)
     lastRendered.set(ctx, (byKey = new LRUCache({ maxSize: KEPT_ANSWERS_BYTES, sizeCalculation: keptSize })));
@@ -199,6 +226,29 @@ export function textAnswer(text: string): RenderedAnswer {
   const body = unpooled(Buffer.from(text));
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
   return { body, etag: `W/"${hash}"`, encoded: {} };
+}
+
+/**
+ * A rendered page kept ready to send from its parts (decision 308): the first and last shared
+ * and compressed once, the middle its own. The ETag covers the kept parts through their digests.
+ */
+export function splitAnswer({
+  first,
+  middle,
+  last,
+}: {
+  first: KeptPart;
+  middle: string;
+  last: KeptPart;
+}): RenderedAnswer {
+  const own = Buffer.from(middle);
+  const hash = createHash('sha1').update(first.digest).update(own).update(last.digest).digest('base64url');
+  return {
+    body: Buffer.concat([first.bytes, own, last.bytes]),
+    etag: `W/"${hash.slice(0, 22)}"`,
+    encoded: {},
+    spliced: () => splicedGzip(first, own, last),
+  };
 }
 
 /** The rendered answer for `key`: from the read cache, from a load already running, or loaded now. */
@@ -253,8 +303,7 @@ export async function sendAnswer(
     reply.header('cache-control', 'public, no-cache').header('etag', answer.etag);
     if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   }
-  const encoding =
-    answer.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(request.headers['accept-encoding']) : null;
+  const encoding = encodingFor(answer, request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(await encodedBody(answer, encoding));
 }

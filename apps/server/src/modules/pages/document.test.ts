@@ -87,6 +87,14 @@ describe('a rendered page’s document (decision 298)', () => {
     expect(page('<img src="/media/products/b.webp" alt="">')).not.toContain('rel="preload"');
   });
 
+  it('loads a rendered page’s code at low priority (its content and picture come first), a shell’s as before', () => {
+    expect(page('<p></p>')).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+    );
+    const shell = PageDocuments.fromBuild(dist).compose({ language: 'de', head: '' });
+    expect(shell).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+  });
+
   it('keeps the page’s own head text as written', () => {
     expect(page('<p></p>')).toContain('<title>Käse $& Brot</title>');
   });

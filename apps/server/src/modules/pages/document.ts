@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageLanguage, PageRenderer, RenderRequest, RenderResult } from '@marktgasse/shared';
+import { keptPart, type KeptPart } from '../../lib/gzip-splice.ts';
 import { contentLanguage } from './addresses.ts';
 import { CriticalCss } from './critical-css.ts';
 import { scriptJson } from './head.ts';
@@ -48,10 +49,41 @@ export interface DocumentParts {
   body?: RenderResult | null;
 }
 
+/**
+ * A page as the parts its compressed answer is made of (decision 308): the document up to its
+ * own head tags (template and critical CSS: the same for a language's pages with the same
+ * classes), the page's own bytes, and the template's end.
+ */
+export interface DocumentSplit {
+  first: KeptPart;
+  middle: string;
+  last: KeptPart;
+}
+
+/**
+ * A rendered page's module scripts load at low priority: its content is in the HTML, the image
+ * its first screen shows comes first, and the code (which only hydrates) after it. At the
+ * default (high) priority Lighthouse counted the scripts as holding up the first paint.
+ */
+const lowPriorityScripts = (html: string) =>
+  html
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+
+/** Kept first parts: per language, per critical CSS (the one string per set of classes). */
+const KEPT_FIRST_PARTS = 256;
+
 export class PageDocuments {
   private readonly before: string;
   private readonly after: string;
   private renderer: Promise<PageRenderer | null> | undefined;
+  /** A rendered page's document up to its head tags, and from them to its root. */
+  private readonly rendered: { start: string; end: string };
+  private readonly firstParts = new Map<string, Map<string, KeptPart>>();
+  private lastPart: KeptPart | undefined;
 
   constructor(
     template: string,
@@ -68,6 +100,11 @@ export class PageDocuments {
     if (at < 0) throw new Error('The web app template has no <div id="root"></div>.');
     this.before = cleaned.slice(0, at);
     this.after = cleaned.slice(at + ROOT.length);
+    const head = this.before.indexOf('<!--head-->');
+    this.rendered = {
+      start: lowPriorityScripts(this.before.slice(0, head)),
+      end: this.before.slice(head + '<!--head-->'.length),
+    };
   }
 
   /** The built web app's template and renderer, each when present. */
@@ -92,16 +129,43 @@ export class PageDocuments {
     return renderer ? renderer.render(request) : null;
   }
 
+  /** A page's document (the app's shell when there is no rendered body). */
   compose({ language, head, body }: DocumentParts): string {
-    const root = body
-      ? `<div id="root">${body.html}</div><script id="mg-state" type="application/json">${scriptJson(body.state)}</script>`
-      : ROOT;
-    let before = this.before
+    if (body) {
+      const { first, middle, last } = this.split({ language, head, body });
+      return first.bytes.toString() + middle + last.bytes.toString();
+    }
+    const before = this.before
       .replace(/<html lang="[^"]*"/, `<html lang="${contentLanguage(language)}"`)
       .replace('<!--head-->', () => head);
-    const critical = body && this.criticalCss;
-    if (critical)
-      before = before.replace(critical.link, () => imagePreload(body.html) + critical.headFor(body.html));
-    return before + root + this.after;
+    return before + ROOT + this.after;
+  }
+
+  /**
+   * A rendered page in its parts: the first and last kept (compressed once), the middle the
+   * page's own (image preload, head tags, markup and data).
+   */
+  split({ language, head, body }: DocumentParts & { body: RenderResult }): DocumentSplit {
+    const critical = this.criticalCss?.headFor(body.html) ?? '';
+    const middle = `${imagePreload(body.html)}${head}${this.rendered.end}<div id="root">${body.html}</div><script id="mg-state" type="application/json">${scriptJson(body.state)}</script>`;
+    this.lastPart ??= keptPart(this.after, { last: true });
+    return { first: this.firstPart(language, critical), middle, last: this.lastPart };
+  }
+
+  private firstPart(language: PageLanguage, critical: string): KeptPart {
+    let ofLanguage = this.firstParts.get(language);
+    if (!ofLanguage) this.firstParts.set(language, (ofLanguage = new Map()));
+    let part = ofLanguage.get(critical);
+    if (!part) {
+      let start = this.rendered.start.replace(
+        /<html lang="[^"]*"/,
+        `<html lang="${contentLanguage(language)}"`,
+      );
+      if (this.criticalCss) start = start.replace(this.criticalCss.link, () => critical);
+      part = keptPart(start, { last: false });
+      if (ofLanguage.size >= KEPT_FIRST_PARTS) ofLanguage.delete(ofLanguage.keys().next().value!);
+      ofLanguage.set(critical, part);
+    }
+    return part;
   }
 }

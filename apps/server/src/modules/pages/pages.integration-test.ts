@@ -4,6 +4,7 @@
  * every listed address answers 200), and the status of missing and deleted products.
  */
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -275,6 +276,17 @@ describe('the renderer', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:]{8}\.\d{3}Z$/),
       },
     ]);
+  });
+
+  it('sends a browser the page as gzip joined from its kept parts: the same HTML, the same ETag', async () => {
+    const url = `/de/product/${product.id}`;
+    const plain = await get(url);
+    const zipped = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const etag = String(zipped.headers.etag);
+    expect(etag).toBe(String(plain.headers.etag));
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
   });
 
   it('splices the header and footer it renders once per language: the markup of a whole render', async () => {

@@ -8,7 +8,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageLanguage } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
-import { sendAnswer, textAnswer, type RenderedAnswer } from '../../lib/public-answer.ts';
+import {
+  sameAsBefore,
+  sendAnswer,
+  splitAnswer,
+  textAnswer,
+  type RenderedAnswer,
+} from '../../lib/public-answer.ts';
 import { inLanguage, isPageLanguage, pickLanguage, siteOrigin } from './addresses.ts';
 import type { PageDocuments } from './document.ts';
 import { headHtml } from './head.ts';
@@ -90,15 +96,21 @@ function pageAnswers(ctx: AppContext, service: PagesService, origin: string, doc
     const path = request.url.slice(language.length + 1) || '/';
     // The answer itself is the cached value (the cache weighs it by its bytes; wrapped in another
     // object it was weighed by JSON-encoding the buffer, byte by byte, on every miss).
-    const rendered = await ctx.cache.getOrLoad<RenderedAnswer | { missing: 404 | 410 }>(
-      `pages:${language}:${path}`,
-      async () => {
-        const outcome = await load();
-        if (outcome.status !== 200) return { missing: outcome.status };
-        const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
-        return textAnswer(documents.compose({ language, head: headHtml(outcome.head, origin), body }));
-      },
-    );
+    const key = `pages:${language}:${path}`;
+    const rendered = await ctx.cache.getOrLoad<RenderedAnswer | { missing: 404 | 410 }>(key, async () => {
+      const outcome = await load();
+      if (outcome.status !== 200) return { missing: outcome.status };
+      const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
+      const head = headHtml(outcome.head, origin);
+      // A page rendered again with the same bytes keeps its ETag and compressed forms.
+      return sameAsBefore(
+        ctx,
+        key,
+        body
+          ? splitAnswer(documents.split({ language, head, body }))
+          : textAnswer(documents.compose({ language, head })),
+      );
+    });
     if ('missing' in rendered) return shell(reply, language, path, rendered.missing);
     return sendAnswer(request, reply, rendered, HTML);
   }
