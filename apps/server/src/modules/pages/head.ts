@@ -43,11 +43,11 @@ export function escapeHtml(text: string): string {
 }
 
 /** JSON for a script element: nothing in it can end the element or open a comment. */
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const escapeInScript = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass (three were a few per cent of a rendered page).
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, escapeInScript);
 }
 
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
