@@ -105,10 +105,6 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 export const BEST_BROTLI_MIN_BYTES = 32 * 1024;
 export const BEST_BROTLI_AFTER_SENDS = 50;
 
-/**
- * The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. An
- * encoding listed with q=0 is refused.
- */
 /** The encodings an Accept-Encoding header accepts (one listed with q=0 is refused). */
 function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
   const accepted = new Set<string>();
