@@ -18,6 +18,7 @@ import { ServerRouter, serverRoutes, startScreen } from './app/router';
 import { renderShell, ShellSlot, spliceShell, type Shell } from './app/shell-splice';
 import { loadMessages, translate, useI18n, type Locale, type Messages } from './i18n';
 import { productMarkup, type MarkupContext } from './features/catalogue/routes/product-markup';
+import { categoryLabel } from './components/categories/category-label';
 
 const messages = new Map<Locale, Messages>();
 
@@ -147,14 +148,12 @@ let written = 0;
 /** How many product pages were written rather than rendered by the screen (the tests ask). */
 export const writtenProductPages = () => written;
 
-type ProductPage = Extract<RenderRequest['page'], { kind: 'product' }>;
-
 function markupContext(language: string, locale: Locale, messages: Messages): MarkupContext {
   return {
     t: (key, vars) => translate(messages, key, vars),
     locale,
     basename: `/${language}`,
-    label: (name) => messages[`category.${name}`] ?? name,
+    label: (name) => categoryLabel(messages, name),
   };
 }
 
@@ -189,17 +188,17 @@ export async function render(
   const locale = LOCALE_OF[language];
   const [localeMessages] = await Promise.all([messagesOf(locale), screenCode(page.kind)]);
   const client = pageState(page);
-  const writable = page.kind === 'product' && splice && write;
+  const writable = page.kind === 'product' && splice && write ? page : null;
   const key = `${language}:${new Date().getFullYear()}`;
   const frame = writable ? frames.get(key) : null;
-  const { product, reviews } = page as ProductPage;
   const markup =
     writable && frame !== null
-      ? productMarkup(product, reviews, markupContext(language, locale, localeMessages))
+      ? productMarkup(writable.product, writable.reviews, markupContext(language, locale, localeMessages))
       : null;
+  const reviews = writable?.reviews.length ?? 0;
   if (frame && markup !== null && ++written % CHECK_EVERY !== 0) {
     const state = undated(client);
-    const after = frame.after.replaceAll(FOOTER_ID, footerId(reviews.length));
+    const after = frame.after.replaceAll(FOOTER_ID, footerId(reviews));
     return { html: frame.before + markup + after, state };
   }
   useI18n.setState({ locale, messages: localeMessages });
@@ -209,6 +208,6 @@ export async function render(
   const html =
     (shell && spliceShell(renderApp(client, location, basename, tableOf(page.kind, true)), shell)) ??
     renderApp(client, location, basename, tableOf(page.kind, false));
-  if (markup !== null) checkProductMarkup(key, html, markup, reviews.length);
+  if (markup !== null) checkProductMarkup(key, html, markup, reviews);
   return { html, state: undated(client) };
 }

@@ -116,12 +116,16 @@ function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
   return accepted;
 }
 
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = acceptedEncodings(acceptEncoding);
+/** Brotli, else gzip, else none, of the accepted encodings. */
+function preferred(accepted: Set<string>): Encoding | null {
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  return preferred(acceptedEncodings(acceptEncoding));
 }
 
 /**
@@ -130,9 +134,9 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
  */
 function encodingFor(answer: RenderedAnswer, acceptEncoding: string | undefined): Encoding | null {
   if (answer.body.length < COMPRESS_MIN_BYTES) return null;
-  const picked = pickEncoding(acceptEncoding);
-  if (picked !== 'br' || !answer.spliced || answer.encoded.br) return picked;
   const accepted = acceptedEncodings(acceptEncoding);
+  const picked = preferred(accepted);
+  if (picked !== 'br' || !answer.spliced || answer.encoded.br) return picked;
   return accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'br';
 }
 

@@ -14,17 +14,22 @@ const ADDRESS = /^\/(?:[\w~%-]+(?:\/[\w~%-]+)*)?(?:\?[^#]+)?$/;
 /** The props a plain anchor may take over as they are. */
 const PLAIN = new Set(['className', 'children', 'id', 'title', 'aria-label']);
 
+/** A plain app address under the router's basename, as `Link` writes its `href`. */
+export function appHref(basename: string, to: string): string {
+  const query = to.indexOf('?');
+  const pathname = query < 0 ? to : to.slice(0, query);
+  const search = query < 0 ? '' : to.slice(query);
+  const joined = basename === '/' ? pathname : pathname === '/' ? basename : `${basename}${pathname}`;
+  return `${joined}${search}`;
+}
+
 export function ServerLink(props: LinkProps) {
   const { basename } = useContext(UNSAFE_NavigationContext);
   const { to, ...rest } = props;
   const plain =
     typeof to === 'string' && ADDRESS.test(to) && Object.keys(rest).every((key) => PLAIN.has(key));
   if (!plain) return <Link {...props} />;
-  const query = to.indexOf('?');
-  const pathname = query < 0 ? to : to.slice(0, query);
-  const search = query < 0 ? '' : to.slice(query);
-  const joined = basename === '/' ? pathname : pathname === '/' ? basename : `${basename}${pathname}`;
-  return <a {...rest} href={`${joined}${search}`} data-discover="true" />;
+  return <a {...rest} href={appHref(basename, to)} data-discover="true" />;
 }
 
 export const PageLink: typeof Link = import.meta.env.SSR ? (ServerLink as typeof Link) : Link;

@@ -1,4 +1,7 @@
-import { useI18n } from '../../i18n';
+import { useI18n, type Messages } from '../../i18n';
+
+/** A category's name in the language of `messages`, or the name itself. */
+export const categoryLabel = (messages: Messages, name: string) => messages[`category.${name}`] ?? name;
 
 /**
  * Category and subcategory names come from the server in English (they are data, and filters
@@ -6,5 +9,5 @@ import { useI18n } from '../../i18n';
  */
 export function useCategoryLabel(): (name: string) => string {
   const messages = useI18n((s) => s.messages);
-  return (name: string) => messages[`category.${name}`] ?? name;
+  return (name: string) => categoryLabel(messages, name);
 }

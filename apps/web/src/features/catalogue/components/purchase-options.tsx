@@ -3,13 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Product } from '@marktgasse/shared';
 import { Message } from '../../../components/message';
-import { useT } from '../../../i18n';
-import { useFormat } from '../../../i18n/format';
+import { useLocale, useT } from '../../../i18n';
 import { useCountText } from '../../../i18n/plural';
 import {
   availableFor,
   canAddToCart,
   quantityOptions,
+  storeOptionText,
   storesWithStock,
   totalStock,
   type OrderChoice,
@@ -29,7 +29,7 @@ export function PurchaseOptions({
   onAdd: (orderType: 'online' | 'inStore', storeId: number | null, quantity: number) => void;
 }) {
   const t = useT();
-  const f = useFormat();
+  const locale = useLocale();
   const count = useCountText();
   const [orderType, setOrderType] = useState<OrderChoice>('none');
   const [storeId, setStoreId] = useState<number | null>(null);
@@ -66,12 +66,7 @@ export function PurchaseOptions({
           <p className="mb-1 text-body-secondary">{count('catalogue.purchase.pickupIn', stores.length)}</p>
           <ul className="list-unstyled mb-0">
             {stores.map((s) => (
-              <li key={s.store}>
-                {t('catalogue.purchase.storeOption', {
-                  store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
-                  count: f.number(s.number),
-                })}
-              </li>
+              <li key={s.store}>{storeOptionText(t, locale, s)}</li>
             ))}
           </ul>
         </div>
@@ -90,10 +85,7 @@ export function PurchaseOptions({
             <option value="">{t('catalogue.purchase.chooseStore')}</option>
             {stores.map((s) => (
               <option key={s.store} value={s.store}>
-                {t('catalogue.purchase.storeOption', {
-                  store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
-                  count: f.number(s.number),
-                })}
+                {storeOptionText(t, locale, s)}
               </option>
             ))}
           </Form.Select>

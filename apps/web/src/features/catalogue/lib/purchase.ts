@@ -1,10 +1,24 @@
 import { lineAvailability, quantityChoices, totalStock as stockOfAll } from '@marktgasse/shared';
 import type { CartItem, Product } from '@marktgasse/shared';
+import type { Locale, Translate } from '../../../i18n';
+import { number } from '../../../i18n/format';
 
 export type OrderChoice = 'none' | 'online' | 'inStore';
 
 export function totalStock(product: Pick<Product, 'stocks'>): number {
   return stockOfAll(product.stocks);
+}
+
+/** A store with stock as the purchase options name it ('Velo Bern, Bern (12 in stock)'). */
+export function storeOptionText(
+  t: Translate,
+  locale: Locale,
+  s: { storeName: string; city?: string | null; number: number },
+): string {
+  return t('catalogue.purchase.storeOption', {
+    store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
+    count: number(s.number, locale),
+  });
 }
 
 /** Stores that can hand the product over (stock above 0). */

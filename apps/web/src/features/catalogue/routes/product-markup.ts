@@ -10,12 +10,13 @@
  */
 import type { Product, Review } from '@marktgasse/shared';
 import { loginFor, paths } from '../../../config/paths';
+import { appHref } from '../../../components/page-link';
 import { STAR, starKinds, STAR_COLORS } from '../../../components/rating';
 import { textLang } from '../../../components/text-lang';
 import type { Locale, Translate } from '../../../i18n';
 import { date, money, number, oneDecimal } from '../../../i18n/format';
 import { countText } from '../../../i18n/plural';
-import { availableFor, quantityOptions, storesWithStock, totalStock } from '../lib/purchase';
+import { availableFor, quantityOptions, storeOptionText, storesWithStock, totalStock } from '../lib/purchase';
 
 export interface MarkupContext {
   t: Translate;
@@ -42,9 +43,7 @@ const langOf = (text: string | null | undefined) => {
 
 /** An app address as `PageLink` writes it on the server, under the basename. */
 function link(c: MarkupContext, to: string, inner: string, className?: string): string {
-  const query = to.indexOf('?');
-  const pathname = query < 0 ? to : to.slice(0, query);
-  const href = `${pathname === '/' ? c.basename : `${c.basename}${pathname}`}${query < 0 ? '' : to.slice(query)}`;
+  const href = appHref(c.basename, to);
   return `<a href="${esc(href)}" data-discover="true"${className ? ` class="${className}"` : ''}>${inner}</a>`;
 }
 
@@ -83,14 +82,6 @@ function image(src: string | null | undefined, alt: string): string {
   return `<img src="${esc(src)}" alt="${esc(alt)}" width="800" height="800" loading="eager" fetchPriority="high" decoding="auto" style="${ratio}height:auto;" class="img-cover "/>`;
 }
 
-const storeText = (c: MarkupContext, s: ReturnType<typeof storesWithStock>[number]) =>
-  esc(
-    c.t('catalogue.purchase.storeOption', {
-      store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
-      count: number(s.number, c.locale),
-    }),
-  );
-
 /** PurchaseOptions (components/purchase-options.tsx) before any choice: order type none, quantity 0. */
 function purchaseOptions(c: MarkupContext, p: Product): string {
   const { t } = c;
@@ -102,7 +93,7 @@ function purchaseOptions(c: MarkupContext, p: Product): string {
     .join('');
   const storeList = stores.length
     ? `<div data-testid="stores-with-stock" class="small mb-3"><p class="mb-1 text-body-secondary">${esc(countText(t, c.locale, 'catalogue.purchase.pickupIn', stores.length, number(stores.length, c.locale)))}</p>` +
-      `<ul class="list-unstyled mb-0">${stores.map((s) => `<li>${storeText(c, s)}</li>`).join('')}</ul></div>`
+      `<ul class="list-unstyled mb-0">${stores.map((s) => `<li>${esc(storeOptionText(t, c.locale, s))}</li>`).join('')}</ul></div>`
     : '';
   const quantityOff = disabled || availableFor(p, 'none', null) === 0 ? 'disabled ' : '';
   const hint = disabled
