@@ -98,6 +98,9 @@ test('a search has its own address, server-rendered with its results, and typing
 
   // Typed on the home page: the results open at the search's address; the field keeps its focus.
   await page.goto('/de/');
+  // The app starts once the first screen has painted (decision 310); typing before that fills the
+  // server's field, which the browser's own search form would send.
+  await page.waitForLoadState('networkidle');
   const field = page.locator('#home-search');
   await field.fill(word);
   await expect(page).toHaveURL(new RegExp(`/de/search\\?q=${encodeURIComponent(word)}$`));

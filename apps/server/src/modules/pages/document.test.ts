@@ -95,6 +95,34 @@ describe('a rendered page’s document (decision 298)', () => {
     expect(shell).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
   });
 
+  it('starts a rendered page from the build’s first-paint entry, with the app’s entry preloaded (decision 310)', () => {
+    const withEntry = mkdtempSync(path.join(tmpdir(), 'mg-document-'));
+    try {
+      writeFileSync(path.join(withEntry, 'index.html'), TEMPLATE);
+      mkdirSync(path.join(withEntry, '.vite'));
+      writeFileSync(
+        path.join(withEntry, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-1.js', isEntry: true },
+          'src/first-paint.ts': { file: 'assets/first-paint-1.js', isEntry: true },
+        }),
+      );
+      const documents = PageDocuments.fromBuild(withEntry);
+      const html = documents.compose({ language: 'de', head: '', body: { html: '<p></p>', state: {} } });
+      expect(html).toContain(
+        '<script type="module" crossorigin src="/assets/first-paint-1.js" data-app="/assets/index-1.js"></script>' +
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-1.js">',
+      );
+      expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+      // A page the browser renders itself starts the app at once.
+      expect(documents.compose({ language: 'de', head: '' })).toContain(
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+      );
+    } finally {
+      rmSync(withEntry, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the page’s own head text as written', () => {
     expect(page('<p></p>')).toContain('<title>Käse $& Brot</title>');
   });

@@ -61,17 +61,36 @@ export interface DocumentSplit {
 }
 
 /**
- * A rendered page's module scripts load at low priority: its content is in the HTML, the image
- * its first screen shows comes first, and the code (which only hydrates) after it. At the
- * default (high) priority Lighthouse counted the scripts as holding up the first paint.
+ * A rendered page's scripts. Its module scripts load at low priority: its content is in the HTML,
+ * the image its first screen shows comes first, and the code (which only hydrates) after it. At
+ * the default (high) priority Lighthouse counted the scripts as holding up the first paint. With
+ * the build's first-paint entry, the page starts from it instead: the app's entry is preloaded
+ * and evaluated once the first screen's image has painted (decision 310).
  */
-const lowPriorityScripts = (html: string) =>
+const renderedScripts = (html: string, firstPaint: string | null) =>
   html
-    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (tag, src: string) =>
+      firstPaint
+        ? `<script type="module" crossorigin src="${firstPaint}" data-app="${src}"></script>` +
+          `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">`
+        : tag.replace(
+            '<script type="module" crossorigin',
+            '<script type="module" fetchpriority="low" crossorigin',
+          ),
+    )
     .replace(
       /<link rel="modulepreload" crossorigin/g,
       '<link rel="modulepreload" fetchpriority="low" crossorigin',
     );
+
+/** The first-paint entry's address from the build's manifest (absent from builds before it). */
+function firstPaintEntry(webDist: string): string | null {
+  const manifest = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifest)) return null;
+  const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file?: string }>;
+  const file = entries['src/first-paint.ts']?.file;
+  return file ? `/${file}` : null;
+}
 
 /** Kept first parts: per language, per critical CSS (the one string per set of classes). */
 const KEPT_FIRST_PARTS = 256;
@@ -90,6 +109,8 @@ export class PageDocuments {
     private readonly rendererFile: string | null,
     /** The build's critical CSS: a rendered page's first paint waits for no style sheet (decision 298). */
     private readonly criticalCss: CriticalCss | null = null,
+    /** The build's first-paint entry, which starts a rendered page's app (decision 310). */
+    firstPaint: string | null = null,
   ) {
     // The build's own title and description make way for the page's.
     const cleaned = template
@@ -102,7 +123,7 @@ export class PageDocuments {
     this.after = cleaned.slice(at + ROOT.length);
     const head = this.before.indexOf('<!--head-->');
     this.rendered = {
-      start: lowPriorityScripts(this.before.slice(0, head)),
+      start: renderedScripts(this.before.slice(0, head), firstPaint),
       end: this.before.slice(head + '<!--head-->'.length),
     };
   }
@@ -116,6 +137,7 @@ export class PageDocuments {
       template,
       existsSync(renderer) ? renderer : null,
       CriticalCss.fromBuild(path.join(webDist, '.vite', 'critical-css.json'), template),
+      firstPaintEntry(webDist),
     );
   }
 

@@ -1,0 +1,28 @@
+/**
+ * The entry of a server-rendered page (decision 310). The page arrives complete and its links
+ * work without code, so the code waits for the first screen's largest image (the one the app
+ * marks `fetchpriority="high"`) to paint, or for `FIRST_IMAGE_WAIT_MS`, before it starts the
+ * app: a phone spends its first CPU on showing the page, not on hydrating it. The app's modules
+ * are fetched meanwhile (the server preloads them), only their evaluation waits. The server
+ * names the app's entry on this script (`data-app`).
+ */
+const FIRST_IMAGE_WAIT_MS = 1500;
+
+function firstImagePainted(): Promise<void> {
+  const img = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  if (!img) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    // The frame after the image loaded paints it; the task after that frame starts the app.
+    const painted = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (img.complete) painted();
+    else {
+      img.addEventListener('load', painted, { once: true });
+      img.addEventListener('error', painted, { once: true });
+    }
+    setTimeout(resolve, FIRST_IMAGE_WAIT_MS);
+  });
+}
+
+const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
+await firstImagePainted();
+if (app) await import(/* @vite-ignore */ app);
