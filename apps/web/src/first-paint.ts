@@ -26,3 +26,6 @@ function firstImagePainted(): Promise<void> {
 const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
 await firstImagePainted();
 if (app) await import(/* @vite-ignore */ app);
+
+// A module (its top-level await needs one), with nothing to export.
+export {};
