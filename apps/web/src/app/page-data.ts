@@ -43,7 +43,7 @@ export function seedPageData(client: QueryClient, page: PageData): void {
       const id = page.profile.id;
       // The keys of useProfile, useSellerStores and useSellerProducts (without list options).
       client.setQueryData(['profiles', 'detail', id], page.profile);
-      client.setQueryData(['stores', 'user', id], page.stores);
+      client.setQueryData(['stores', 'user', id, 'summaries'], page.stores);
       client.setQueryData(['products', 'user', id, {}], firstPage(page.products));
       return;
     }

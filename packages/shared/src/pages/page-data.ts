@@ -6,7 +6,7 @@
  */
 import type { Category, PagedProducts, Product, Review } from '../catalogue/schemas.ts';
 import type { Profile, SellerSummary } from '../accounts/schemas.ts';
-import type { Store } from '../stores/schemas.ts';
+import type { StoreSummary } from '../stores/schemas.ts';
 
 export type PageData =
   | { kind: 'product'; product: Product; reviews: Review[] }
@@ -30,7 +30,7 @@ export type PageData =
       categories: Category[];
       results: PagedProducts;
     }
-  | { kind: 'seller'; profile: Profile; stores: Store[]; products: PagedProducts }
+  | { kind: 'seller'; profile: Profile; stores: StoreSummary[]; products: PagedProducts }
   | { kind: 'sellers'; categories: Category[]; sellers: SellerSummary[] };
 
 /** The web app's languages in addresses (`/de/…`). */

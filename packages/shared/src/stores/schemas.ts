@@ -58,6 +58,15 @@ export const storeSchema = z.object({
 export type Store = z.infer<typeof storeSchema>;
 
 /**
+ * A store without its stock rows (GET /api/stores/user/{id}/summaries/): what a seller's page
+ * lists and marks up. A seller's stores with every stock row came to 320 KB of JSON for a seller
+ * of 300 products, carried by every rendered seller page (decision 311). The products a seller's
+ * page lists carry their own stock per store.
+ */
+export const storeSummarySchema = storeSchema.omit({ stocks: true });
+export type StoreSummary = z.infer<typeof storeSummarySchema>;
+
+/**
  * A store as the map draws it (GET /api/search/?type=map): a marker, its popup and the list
  * beside the map. The full Store, with description, phone, pictures and stock, is at
  * GET /api/stores/{id}/ (docs/decisions/112).

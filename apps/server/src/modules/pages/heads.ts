@@ -5,7 +5,7 @@ import {
   type Product,
   type Profile,
   type Review,
-  type Store,
+  type StoreSummary,
 } from '@marktgasse/shared';
 import { inLanguage, productPath } from './addresses.ts';
 import type { PageHead, PageImage } from './head.ts';
@@ -142,7 +142,7 @@ export function sellerHead(
   language: PageLanguage,
   origin: string,
   profile: Profile,
-  stores: Store[],
+  stores: StoreSummary[],
 ): PageHead {
   const name = profile.name || profile.username;
   const path = `/seller/${profile.id}`;

@@ -2,7 +2,7 @@
  * schema.org structured data of the pages (JSON-LD): Product with Offer and AggregateRating,
  * BreadcrumbList, a seller's stores as Store with address and geo, Organization on the home.
  */
-import type { Product, Profile, Review, Store } from '@marktgasse/shared';
+import type { Product, Profile, Review, StoreSummary } from '@marktgasse/shared';
 
 const CONTEXT = 'https://schema.org';
 
@@ -68,7 +68,7 @@ export function productLd(
   return data;
 }
 
-export function storeLd(store: Store, seller: { name: string; url: string }, image: string): object {
+export function storeLd(store: StoreSummary, seller: { name: string; url: string }, image: string): object {
   return {
     '@context': CONTEXT,
     '@type': 'Store',

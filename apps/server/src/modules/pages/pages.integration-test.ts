@@ -85,6 +85,18 @@ function jsonLd(html: string): Record<string, unknown>[] {
 }
 const ofType = (html: string, type: string) => jsonLd(html).filter((d) => d['@type'] === type);
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+
+/** The data a rendered page hydrates with, by its queries' first key. */
+async function servedData(url: string): Promise<Map<string, unknown>> {
+  const html = (await get(url)).body;
+  const state = JSON.parse(
+    attr(html, /<script id="mg-state" type="application\/json">([\s\S]*?)<\/script>/)!,
+  ) as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[];
+  };
+  return new Map(state.queries.map((q) => [String(q.queryKey[0]), q.state.data]));
+}
+
 const hreflangs = (html: string) =>
   Object.fromEntries(
     [...html.matchAll(/<link rel="alternate" href="([^"]+)" hreflang="([^"]+)">/g)].map((m) => [m[2], m[1]]),
@@ -253,15 +265,6 @@ describe('product pages', () => {
 
 describe('the renderer', () => {
   /** The data a served page was rendered with, as the browser reads it (the `mg-state` script). */
-  async function servedData(url: string): Promise<Map<string, unknown>> {
-    const html = (await get(url)).body;
-    const state = JSON.parse(
-      attr(html, /<script id="mg-state" type="application\/json">([\s\S]*?)<\/script>/)!,
-    ) as {
-      queries: { queryKey: unknown[]; state: { data: unknown } }[];
-    };
-    return new Map(state.queries.map((q) => [String(q.queryKey[0]), q.state.data]));
-  }
 
   it('renders a product page with the data of the JSON answers (product and reviews, read in one query)', async () => {
     for (const { id } of [product, soldOut]) {
@@ -407,6 +410,17 @@ describe('other public pages', () => {
     });
     organization.parse(ofType(res.body, 'Organization')[0]);
     expect((await get('/fr/seller/999999')).statusCode).toBe(404);
+  });
+
+  it('hydrates a seller’s page with the stores’ summaries, not every stock row of them (decision 311)', async () => {
+    const data = await servedData(`/de/seller/${seller.id}`);
+    const summaries = (await get(`/api/stores/user/${seller.id}/summaries/`)).json() as object[];
+    expect(summaries.map((s) => (s as { name: string }).name)).toContain('Käserei am Markt');
+    expect(data.get('stores')).toEqual(summaries);
+    // The full answer does carry the stock rows (the spec's shape): the page does not.
+    const full = (await get(`/api/stores/user/${seller.id}`)).json() as { stocks: unknown[] }[];
+    expect(full.some((s) => s.stocks.length > 0)).toBe(true);
+    expect(JSON.stringify(data.get('stores'))).not.toContain('"stocks"');
   });
 
   it('sellers and the map have their own head; signed-in screens answer noindex', async () => {

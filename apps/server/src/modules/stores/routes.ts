@@ -12,6 +12,7 @@ import {
   pagedStoreStocksSchema,
   stockUpdateBody,
   storeSchema,
+  storeSummarySchema,
   storeStockSchema,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +20,7 @@ import { requireSeller } from '../../plugins/auth.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { idParam } from '../../lib/validation.ts';
 import { listAnswer } from '../../lib/list-answer.ts';
+import { cachedAnswer, sendAnswer } from '../../lib/public-answer.ts';
 import { StoresService } from './service.ts';
 
 const errors = {
@@ -95,6 +97,8 @@ function storeWriteRoutes(root: FastifyInstance, ctx: AppContext, service: Store
   );
 }
 
+const storeSummaries = z.array(storeSummarySchema);
+
 /** Reading stores: the caller's, a seller's (cached), one. */
 function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -124,6 +128,28 @@ function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
     async (request) => {
       const id = idParam(request.params.id, 'user');
       return ctx.cache.getOrLoad(`stores:user:${id}`, () => service.ofOwner(id));
+    },
+  );
+
+  // A seller's page lists the stores by name and marks them up with address and geo; their stock
+  // rows (every product of every store) are not needed there (decision 311).
+  app.get(
+    '/api/stores/user/:id/summaries/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'The stores of one seller without their stock rows (empty for a user without stores)',
+        params: idParams,
+        response: { 200: storeSummaries, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params.id, 'user');
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, `stores:summaries:${id}`, storeSummaries, () => service.summariesOfOwner(id)),
+      );
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type Paged,
   type Stock,
   type Store,
+  type StoreSummary,
 } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -58,19 +59,27 @@ export class StoresService {
   async render(rows: StoreJoined[]): Promise<Store[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.store.id);
-    const [links, stockRows] = await Promise.all([
-      this.repo.categoriesOf(ids),
+    const [summaries, stockRows] = await Promise.all([
+      this.summaries(rows),
       this.repo.stocksWhere({ storeIds: ids }),
     ]);
     // Grouped once, so a seller with many stores and stock rows costs one pass, not one per store.
-    const catsOf = groupBy(links, (l) => l.storeId);
     const stocksOf = groupBy(stockRows, (s) => s.storeId);
+    return summaries.map((summary) => ({
+      ...summary,
+      stocks: (stocksOf.get(summary.id) ?? []).map((s) => this.toStock(s)),
+    }));
+  }
+
+  /** Stores without their stock rows (a seller's page, decision 311). */
+  private async summaries(rows: StoreJoined[]): Promise<StoreSummary[]> {
+    if (rows.length === 0) return [];
+    const catsOf = groupBy(await this.repo.categoriesOf(rows.map((r) => r.store.id)), (l) => l.storeId);
     return rows.map(({ store, ownerName, ownerImage }) =>
-      toStore(
+      toStoreSummary(
         this.ctx,
         { store, ownerName, ownerImage },
         (catsOf.get(store.id) ?? []).map(({ id, name }) => ({ id, name })),
-        (stocksOf.get(store.id) ?? []).map((s) => this.toStock(s)),
       ),
     );
   }
@@ -90,6 +99,11 @@ export class StoresService {
 
   async ofOwner(ownerId: number): Promise<Store[]> {
     return this.render(await this.repo.storesWhere({ ownerId }));
+  }
+
+  /** A seller's live stores without their stock rows (decision 311). */
+  async summariesOfOwner(ownerId: number): Promise<StoreSummary[]> {
+    return this.summaries(await this.repo.storesWhere({ ownerId }));
   }
 
   /** The caller's own stores, public or not yet (awaiting approval, suspended). */
@@ -376,12 +390,11 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 }
 
 /** The Store shape of one store row; search's map answers use it with an empty stock list. */
-export function toStore(
+export function toStoreSummary(
   ctx: AppContext,
   { store, ownerName, ownerImage }: Pick<StoreJoined, 'store' | 'ownerName' | 'ownerImage'>,
   categories: { id: number; name: string }[],
-  stocks: Store['stocks'],
-): Store {
+): StoreSummary {
   return {
     id: store.id,
     owner: store.ownerId,
@@ -397,7 +410,6 @@ export function toStore(
     thumbnail: mediaThumbUrl(ctx.media, store.image, 'store'),
     category: categories.map((c) => c.id),
     categoryDetails: categories,
-    stocks,
     owner_name: ownerName,
     owner_id: store.ownerId,
     profile_image: mediaUrl(ctx.media, ownerImage, 'profile'),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import type { Store } from '@marktgasse/shared';
 import { build, type TestApp } from '../../../test/build.ts';
 import { multipart, registerUser, type TestUser } from '../../../test/fixtures.ts';
 import {
@@ -192,6 +193,25 @@ describe('reading stores', () => {
         },
       },
     ]);
+  });
+
+  it('lists a seller’s stores without their stock rows for the seller’s page (decision 311)', async () => {
+    const store = await createStore(t.app, sellerB, { name: 'Käserei Thun', city: 'Thun' });
+    const product = await insertProduct(t.database, sellerB, { name: 'Alpkäse' });
+    await setStock(t.app, sellerB, store.id, product.id, 4);
+    const full = (await t.app.inject({ url: `/api/stores/user/${sellerB.id}` })).json() as Store[];
+    const res = await t.app.inject({ url: `/api/stores/user/${sellerB.id}/summaries/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    const summaries = res.json() as Record<string, unknown>[];
+    // The same stores with every other field, and no stock rows.
+    expect(summaries).toEqual(full.map(({ stocks: _stocks, ...rest }) => rest));
+    expect(summaries.find((s) => s.id === store.id)).toMatchObject({ name: 'Käserei Thun', city: 'Thun' });
+    expect(summaries.every((s) => !('stocks' in s))).toBe(true);
+    // A user without stores, and an unknown one: an empty list, as the full answer gives.
+    expect((await t.app.inject({ url: `/api/stores/user/${customer.id}/summaries/` })).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/stores/user/999999/summaries/' })).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/stores/user/abc/summaries/' })).statusCode).toBe(400);
   });
 });
 

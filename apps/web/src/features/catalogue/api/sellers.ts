@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { PagedProducts, Profile, SellerSummary, Store } from '@marktgasse/shared';
+import type { PagedProducts, Profile, SellerSummary, StoreSummary } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { PREFETCH_STALE_MS } from '../../../lib/query-client';
 import type { ListOptions } from '../components/list-options';
@@ -53,10 +53,11 @@ export function useSellerProducts(id: number, options: ListOptions = {}) {
   });
 }
 
+/** A seller's stores by name, without their stock rows (decision 311). */
 export function useSellerStores(id: number) {
   return useQuery({
-    queryKey: ['stores', 'user', id],
-    queryFn: () => api<Store[]>(`/api/stores/user/${id}`, { auth: false }),
+    queryKey: ['stores', 'user', id, 'summaries'],
+    queryFn: () => api<StoreSummary[]>(`/api/stores/user/${id}/summaries/`, { auth: false }),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

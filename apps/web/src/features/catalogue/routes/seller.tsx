@@ -62,11 +62,9 @@ export function Component() {
   const loaded = products.data?.pages.flatMap((page) => page.results) ?? [];
   const base = searching ? (search.data ?? []) : loaded;
   const activeStore = storeList.find((s) => s.id === storeId);
-  const inStore = new Set((activeStore?.stocks ?? []).filter((s) => s.number > 0).map((s) => s.product.id));
+  // A product carries its stock per store: a store's button shows what that store has.
   const visible =
-    storeId === null
-      ? base
-      : base.filter((p) => inStore.has(p.id) || p.stocks?.some((s) => s.store === storeId && s.number > 0));
+    storeId === null ? base : base.filter((p) => p.stocks?.some((s) => s.store === storeId && s.number > 0));
   const loading = searching ? search.isPending : products.isPending;
   const error = searching ? search.error : products.error;
 
