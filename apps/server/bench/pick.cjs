@@ -24,15 +24,21 @@ function misspell(word) {
   return chars.join('');
 }
 
+/** A search word as people type it: half of them with one letter wrong. */
+function searchWord() {
+  const word = any(spec.words);
+  return Math.random() < 0.5 ? word : misspell(word);
+}
+
 const urls = {
   product: () => `/api/products/${any(spec.ids)}`,
   page: () => `/de/product/${any(spec.ids)}`,
   list: () => `/api/products/?offset=${Math.floor(Math.random() * Math.max(1, spec.count - 12))}&limit=12`,
-  search: () => {
-    const word = any(spec.words);
-    const asked = Math.random() < 0.5 ? word : misspell(word);
-    return `/api/search/?type=products&search_string=${encodeURIComponent(asked)}`;
-  },
+  // A rendered list at an offset its Load More links make (pages of 12), as a crawler follows them.
+  listPage: () => `/de/?offset=${12 * Math.floor(Math.random() * Math.max(1, Math.floor(spec.count / 12)))}`,
+  search: () => `/api/search/?type=products&search_string=${encodeURIComponent(searchWord())}`,
+  searchPage: () => `/de/search?q=${encodeURIComponent(searchWord())}`,
+  sellerPage: () => `/de/seller/${any(spec.sellers)}`,
   reviews: () => `/api/products/reviews/${any(spec.ids)}`,
   seller: () => `/api/products/user/${any(spec.sellers)}`,
   stocks: () => `/api/stocks/product/${any(spec.ids)}`,
