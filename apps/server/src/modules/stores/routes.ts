@@ -97,6 +97,7 @@ function storeWriteRoutes(root: FastifyInstance, ctx: AppContext, service: Store
   );
 }
 
+const storeList = z.array(storeSchema);
 const storeSummaries = z.array(storeSummarySchema);
 
 /** Reading stores: the caller's, a seller's (cached), one. */
@@ -122,12 +123,18 @@ function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
         tags: ['stores'],
         summary: 'The stores of one seller (empty for a user without stores)',
         params: idParams,
-        response: { 200: z.array(storeSchema), ...errors },
+        response: { 200: storeList, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = idParam(request.params.id, 'user');
-      return ctx.cache.getOrLoad(`stores:user:${id}`, () => service.ofOwner(id));
+      // Kept ready to send: a seller's stores with every stock row run to hundreds of KB, which
+      // were serialized and compressed again for every request.
+      return sendAnswer(
+        request,
+        reply,
+        await cachedAnswer(ctx, `stores:user:${id}`, storeList, () => service.ofOwner(id)),
+      );
     },
   );
 

@@ -158,6 +158,14 @@ describe('reading stores', () => {
     const list = await t.app.inject({ url: `/api/stores/user/${sellerB.id}` });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((s: { name: string }) => s.name)).toContain('Bäckerei Bern');
+    // Kept ready to send: an ETag, and 304 while nothing changed.
+    const etag = String(list.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.app.inject({
+      url: `/api/stores/user/${sellerB.id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
     const one = await t.app.inject({ url: `/api/stores/${store.id}/` });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ id: store.id, owner_name: sellerB.username, city: 'Bern' });
