@@ -41,7 +41,8 @@ const sellerFirst = async (request: FastifyRequest) => {
 export async function storesRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = new StoresService(ctx);
   storeWriteRoutes(root, ctx, service);
-  storeReadRoutes(root, ctx, service);
+  storeReadRoutes(root, service);
+  sellerStoreRoutes(root, ctx, service);
   storeDeleteRoute(root, ctx, service);
   stockReadRoutes(root, ctx, service);
   stockWriteRoutes(root, ctx, service);
@@ -100,8 +101,8 @@ function storeWriteRoutes(root: FastifyInstance, ctx: AppContext, service: Store
 const storeList = z.array(storeSchema);
 const storeSummaries = z.array(storeSummarySchema);
 
-/** Reading stores: the caller's, a seller's (cached), one. */
-function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+/** Reading stores: the caller's, one. */
+function storeReadRoutes(root: FastifyInstance, service: StoresService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/stores/mystores/',
@@ -116,6 +117,23 @@ function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
     async (request) => service.mine(requireSeller(request).id),
   );
 
+  app.get(
+    '/api/stores/:id/',
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'One store',
+        params: idParams,
+        response: { 200: storeSchema, ...errors },
+      },
+    },
+    async (request) => service.get(idParam(request.params.id, 'store'), request.user?.id),
+  );
+}
+
+/** A seller's stores, kept ready to send: in full (spec §7) and without their stock rows. */
+function sellerStoreRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/stores/user/:id',
     {
@@ -158,19 +176,6 @@ function storeReadRoutes(root: FastifyInstance, ctx: AppContext, service: Stores
         await cachedAnswer(ctx, `stores:summaries:${id}`, storeSummaries, () => service.summariesOfOwner(id)),
       );
     },
-  );
-
-  app.get(
-    '/api/stores/:id/',
-    {
-      schema: {
-        tags: ['stores'],
-        summary: 'One store',
-        params: idParams,
-        response: { 200: storeSchema, ...errors },
-      },
-    },
-    async (request) => service.get(idParam(request.params.id, 'store'), request.user?.id),
   );
 }
 
