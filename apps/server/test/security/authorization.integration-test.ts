@@ -31,6 +31,7 @@ describe('object- and field-level access', () => {
       `/api/products/${w.product.id}`,
       `/api/stores/${w.store.id}/`,
       `/api/stores/user/${w.users.sellerS.id}`,
+      `/api/stores/user/${w.users.sellerS.id}/summaries/`,
     ];
     for (const url of urls) {
       const res = await w.inject('customerB', { url });

@@ -381,6 +381,9 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   'GET /api/stores/user/:id': [
     { url: (w) => `/api/stores/user/${w.users.sellerS.id}`, expect: PUBLIC, check: noEmail },
   ],
+  'GET /api/stores/user/:id/summaries': [
+    { url: (w) => `/api/stores/user/${w.users.sellerS.id}/summaries/`, expect: PUBLIC, check: noEmail },
+  ],
   'GET /api/stores/:id': [{ url: (w) => `/api/stores/${w.store.id}/`, expect: PUBLIC, check: noEmail }],
   'PATCH /api/stores/:id': [
     {
