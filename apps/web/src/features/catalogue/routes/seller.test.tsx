@@ -1,0 +1,126 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Product, Profile, StoreSummary } from '@marktgasse/shared';
+import { Component as SellerScreen } from './seller';
+
+const SELLER = 9;
+const PLACEHOLDER = '/media/placeholder/v1/product.svg';
+
+const profile: Profile = {
+  id: 3,
+  user: SELLER,
+  username: 'confiserie',
+  name: 'Confiserie Emmental',
+  displayName: 'Confiserie Emmental',
+  status: 'STORE_OWNER',
+  image: '/media/placeholder/v1/profile.svg',
+  thumbnail: '/media/placeholder/v1/profile.svg',
+  category: [],
+  categoryDetails: [],
+  industry: '',
+  headquarter: '',
+  description: '',
+};
+
+const store = (id: number, name: string): StoreSummary => ({
+  id,
+  owner: SELLER,
+  name,
+  address: 'Dorfstrasse 1',
+  country: 'Schweiz',
+  city: name,
+  latitude: 46.9,
+  longitude: 7.6,
+  description: '',
+  phone: '',
+  image: PLACEHOLDER,
+  thumbnail: PLACEHOLDER,
+  category: [],
+  categoryDetails: [],
+  owner_name: 'confiserie',
+  owner_id: SELLER,
+  profile_image: '/media/placeholder/v1/profile.svg',
+});
+
+const product = (id: number, name: string, stocks: Product['stocks']): Product => ({
+  id,
+  brand: 'Kambly',
+  name,
+  price: '4.90',
+  description: '',
+  image: PLACEHOLDER,
+  thumbnail: PLACEHOLDER,
+  category: 1,
+  categoryName: 'Lebensmittel',
+  subcategory: 2,
+  subcategoryName: 'Gebäck',
+  vatRate: 'standard',
+  seller: SELLER,
+  sellerDetails: { id: SELLER, name: 'Confiserie Emmental', image: '/media/placeholder/v1/profile.svg' },
+  seller_id: SELLER,
+  username: 'confiserie',
+  rating: 0,
+  numReviews: 0,
+  countInStock: stocks.reduce((sum, s) => sum + s.number, 0),
+  stocks,
+  createdAt: '2026-01-01T00:00:00Z',
+});
+
+const products = [
+  product(1, 'Bretzeli', [{ id: 1, number: 3, store: 11, storeName: 'Langnau', city: 'Langnau' }]),
+  product(2, 'Meringues', [
+    { id: 2, number: 0, store: 11, storeName: 'Langnau', city: 'Langnau' },
+    { id: 3, number: 5, store: 12, storeName: 'Burgdorf', city: 'Burgdorf' },
+  ]),
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a seller’s screen', () => {
+  it('lists the stores from their summaries and filters by the products’ own stock per store (decision 311)', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://localhost').pathname;
+        asked.push(path);
+        const body =
+          path === `/api/profiles/${SELLER}/`
+            ? profile
+            : path === `/api/stores/user/${SELLER}/summaries/`
+              ? [store(11, 'Langnau'), store(12, 'Burgdorf')]
+              : path === `/api/products/user/${SELLER}`
+                ? { results: products, count: products.length, next: null }
+                : null;
+        return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+      }),
+    );
+    const router = createMemoryRouter([{ path: '/seller/:id', element: <SellerScreen /> }], {
+      initialEntries: [`/seller/${SELLER}`],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const stores = await screen.findByRole('group', { name: 'Filter by store' });
+    await within(stores).findByRole('button', { name: 'Burgdorf' });
+    await screen.findByText('Bretzeli');
+    expect(screen.getByText('Meringues')).toBeTruthy();
+
+    // Langnau has Bretzeli (3) and no Meringues (0); Burgdorf the other way round.
+    await user.click(within(stores).getByRole('button', { name: 'Langnau' }));
+    await waitFor(() => expect(screen.queryByText('Meringues')).toBeNull());
+    expect(screen.getByText('Bretzeli')).toBeTruthy();
+    await user.click(within(stores).getByRole('button', { name: 'Burgdorf' }));
+    await screen.findByText('Meringues');
+    expect(screen.queryByText('Bretzeli')).toBeNull();
+
+    // The stores' stock rows were never asked for.
+    expect(asked).not.toContain(`/api/stores/user/${SELLER}`);
+  });
+});
