@@ -113,7 +113,7 @@ export class PagesService {
     const profile = await orMissing(this.accounts.getPublicProfile(id));
     if (!profile || profile.status !== 'STORE_OWNER') return MISSING;
     const [stores, products] = await Promise.all([
-      this.ctx.cache.getOrLoad(`stores:summaries:${id}`, () => this.stores.summariesOfOwner(id)),
+      this.stores.summariesOfOwner(id),
       orMissing(this.catalogue.sellerPage(id, 0, SELLER_PRODUCTS_PAGE_SIZE)),
     ]);
     if (!products) return MISSING;

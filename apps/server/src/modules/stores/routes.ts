@@ -134,48 +134,38 @@ function storeReadRoutes(root: FastifyInstance, service: StoresService): void {
 /** A seller's stores, kept ready to send: in full (spec §7) and without their stock rows. */
 function sellerStoreRoutes(root: FastifyInstance, ctx: AppContext, service: StoresService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/stores/user/:id',
-    {
-      schema: {
-        tags: ['stores'],
-        summary: 'The stores of one seller (empty for a user without stores)',
-        params: idParams,
-        response: { 200: storeList, ...errors },
+  const sellerList = <T>(
+    url: string,
+    summary: string,
+    schema: z.ZodType<T[]>,
+    key: string,
+    load: (id: number) => Promise<T[]>,
+  ) =>
+    app.get(
+      url,
+      { schema: { tags: ['stores'], summary, params: idParams, response: { 200: schema, ...errors } } },
+      async (request, reply) => {
+        const id = idParam(request.params.id, 'user');
+        return sendAnswer(request, reply, await cachedAnswer(ctx, `${key}:${id}`, schema, () => load(id)));
       },
-    },
-    async (request, reply) => {
-      const id = idParam(request.params.id, 'user');
-      // Kept ready to send: a seller's stores with every stock row run to hundreds of KB, which
-      // were serialized and compressed again for every request.
-      return sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, `stores:user:${id}`, storeList, () => service.ofOwner(id)),
-      );
-    },
-  );
+    );
 
+  // A seller's stores with every stock row run to hundreds of KB: serialized and compressed once.
+  sellerList(
+    '/api/stores/user/:id',
+    'The stores of one seller (empty for a user without stores)',
+    storeList,
+    'stores:user',
+    (id) => service.ofOwner(id),
+  );
   // A seller's page lists the stores by name and marks them up with address and geo; their stock
   // rows (every product of every store) are not needed there (decision 311).
-  app.get(
+  sellerList(
     '/api/stores/user/:id/summaries/',
-    {
-      schema: {
-        tags: ['stores'],
-        summary: 'The stores of one seller without their stock rows (empty for a user without stores)',
-        params: idParams,
-        response: { 200: storeSummaries, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const id = idParam(request.params.id, 'user');
-      return sendAnswer(
-        request,
-        reply,
-        await cachedAnswer(ctx, `stores:summaries:${id}`, storeSummaries, () => service.summariesOfOwner(id)),
-      );
-    },
+    'The stores of one seller without their stock rows (empty for a user without stores)',
+    storeSummaries,
+    'stores:summaries',
+    (id) => service.summariesOfOwner(id),
   );
 }
 

@@ -101,9 +101,14 @@ export class StoresService {
     return this.render(await this.repo.storesWhere({ ownerId }));
   }
 
-  /** A seller's live stores without their stock rows (decision 311). */
-  async summariesOfOwner(ownerId: number): Promise<StoreSummary[]> {
-    return this.summaries(await this.repo.storesWhere({ ownerId }));
+  /**
+   * A seller's live stores without their stock rows (decision 311), from the read cache: the
+   * seller's rendered page and its JSON answer share one load.
+   */
+  summariesOfOwner(ownerId: number): Promise<StoreSummary[]> {
+    return this.ctx.cache.getOrLoad(`stores:summaries:${ownerId}`, async () =>
+      this.summaries(await this.repo.storesWhere({ ownerId })),
+    );
   }
 
   /** The caller's own stores, public or not yet (awaiting approval, suspended). */
@@ -389,8 +394,8 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   return groups;
 }
 
-/** The Store shape of one store row; search's map answers use it with an empty stock list. */
-export function toStoreSummary(
+/** One store row as a StoreSummary: the Store shape without its stock rows. */
+function toStoreSummary(
   ctx: AppContext,
   { store, ownerName, ownerImage }: Pick<StoreJoined, 'store' | 'ownerName' | 'ownerImage'>,
   categories: { id: number; name: string }[],
