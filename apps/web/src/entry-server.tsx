@@ -17,7 +17,11 @@ import { Providers } from './app/providers';
 import { ServerRouter, serverRoutes, startScreen } from './app/router';
 import { renderShell, ShellSlot, spliceShell, type Shell } from './app/shell-splice';
 import { loadMessages, translate, useI18n, type Locale, type Messages } from './i18n';
-import { productMarkup, type MarkupContext } from './features/catalogue/routes/product-markup';
+import {
+  productMarkup,
+  productMarkupShape,
+  type MarkupContext,
+} from './features/catalogue/routes/product-markup';
 import { categoryLabel } from './components/categories/category-label';
 
 const messages = new Map<Locale, Messages>();
@@ -199,7 +203,9 @@ export async function render(
   if (frame && markup !== null && ++written % CHECK_EVERY !== 0) {
     const state = undated(client);
     const after = frame.after.replaceAll(FOOTER_ID, footerId(reviews));
-    return { html: frame.before + markup + after, state };
+    // The frame is the language's; the key says the rest (decision 313).
+    const shape = `${key}:${productMarkupShape(writable.product, writable.reviews)}`;
+    return { html: frame.before + markup + after, state, shape };
   }
   useI18n.setState({ locale, messages: localeMessages });
   const location = `/${language}${path}`;

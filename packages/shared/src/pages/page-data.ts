@@ -49,6 +49,11 @@ export interface RenderResult {
   html: string;
   /** TanStack Query's dehydrated state, for the browser to hydrate with. */
   state: unknown;
+  /**
+   * Pages with the same shape have the same elements and classes (the server's critical CSS is
+   * chosen by them without reading the markup); absent: the server reads them from the markup.
+   */
+  shape?: string;
 }
 
 /** The module the web build's SSR bundle exports. */

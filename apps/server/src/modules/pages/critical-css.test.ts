@@ -76,4 +76,14 @@ describe('the critical CSS of a rendered page', () => {
     );
     expect(inlined('<p></p>')).toBe('.x,body{margin:0}');
   });
+
+  it('takes the renderer’s key of a shape for the CSS its first page had', () => {
+    const first = critical.headFor('<dl><a class="btn">x</a></dl>', 'shape-a');
+    expect(first).toContain('.btn{');
+    // The same key: the same CSS, without reading the markup again.
+    expect(critical.headFor('<p>other markup</p>', 'shape-a')).toBe(first);
+    // Another key, or none: read from its markup.
+    expect(critical.headFor('<p>other markup</p>', 'shape-b')).not.toContain('.btn{');
+    expect(critical.headFor('<p>other markup</p>')).not.toContain('.btn{');
+  });
 });

@@ -56,6 +56,9 @@ function namesOf(shape: string[]): Set<string> {
   return names;
 }
 
+/** The markup's classes and elements, sorted and joined: what its critical CSS is chosen by. */
+export const markupNames = (html: string) => [...namesOf(shapeOf(html))].sort().join(' ');
+
 const remember = <T>(cache: Map<string, T>, size: number, key: string, value: T) => {
   if (cache.size >= size) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
@@ -123,16 +126,27 @@ export class CriticalCss {
    * the rules of the other screens' sheets (the product page's, for instance), in the order the
    * sheets apply once the app has loaded them.
    */
-  headFor(html: string): string {
+  headFor(html: string, rendererShape?: string): string {
+    // The renderer's key of the markup's shape spares reading it (decision 313); a key of its own
+    // kind cannot be a read shape, which starts with a tag or a class attribute's value.
+    const given = rendererShape === undefined ? undefined : `\u0000${rendererShape}`;
+    if (given !== undefined) {
+      const known = this.byShape.get(given);
+      if (known !== undefined) return known;
+    }
     const shape = shapeOf(html);
     const shapeKey = shape.join('\n');
     let head = this.byShape.get(shapeKey);
-    if (head !== undefined) return head;
+    if (head !== undefined) {
+      if (given !== undefined) remember(this.byShape, CACHED_SHAPES, given, head);
+      return head;
+    }
     const names = [...namesOf(shape)].sort();
     const key = names.join(' ');
     head = this.cache.get(key);
     if (head === undefined) remember(this.cache, CACHED_SETS, key, (head = this.compose(new Set(names))));
     remember(this.byShape, CACHED_SHAPES, shapeKey, head);
+    if (given !== undefined) remember(this.byShape, CACHED_SHAPES, given, head);
     return head;
   }
 

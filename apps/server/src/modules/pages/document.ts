@@ -168,7 +168,7 @@ export class PageDocuments {
    * page's own (image preload, head tags, markup and data).
    */
   split({ language, head, body }: DocumentParts & { body: RenderResult }): DocumentSplit {
-    const critical = this.criticalCss?.headFor(body.html) ?? '';
+    const critical = this.criticalCss?.headFor(body.html, body.shape) ?? '';
     const middle = `${imagePreload(body.html)}${head}${this.rendered.end}<div id="root">${body.html}</div><script id="mg-state" type="application/json">${scriptJson(body.state)}</script>`;
     this.lastPart ??= keptPart(this.after, { last: true });
     return { first: this.firstPart(language, critical), middle, last: this.lastPart };

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageLanguage, PageRenderer, Product, RenderRequest, Review } from '@marktgasse/shared';
 import { buildPageRenderer } from '../../../test/page-renderer.ts';
+import { markupNames } from './critical-css.ts';
 
 type Renderer = PageRenderer & {
   render(request: RenderRequest, options?: { write?: boolean }): ReturnType<PageRenderer['render']>;
@@ -132,5 +133,28 @@ describe('the written product page', () => {
     // the first page of each language is the screen's (it gives the frame), and one in a thousand.
     expect(renderer.writtenProductPages() - before).toBeGreaterThan(380);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('names its shape: pages of one shape have the same elements and classes (decision 313)', async () => {
+    const namesOfShape = new Map<string, string>();
+    await fc.assert(
+      fc.asyncProperty(language, product, fc.array(review, { maxLength: 4 }), async (lang, p, reviews) => {
+        const written = await renderer.render({
+          language: lang,
+          path: `/product/${p.id}`,
+          page: { kind: 'product', product: p, reviews },
+        });
+        // The screen's own renders (each language's first, a sample after) name none.
+        if (written.shape === undefined) return;
+        expect(written.shape).toMatch(new RegExp(`^${lang}:\\d{4}:product:`));
+        const names = markupNames(written.html);
+        const seen = namesOfShape.get(written.shape!);
+        if (seen === undefined) namesOfShape.set(written.shape!, names);
+        else expect(names).toBe(seen);
+      }),
+      { numRuns: 400 },
+    );
+    // Products and reviews of many kinds: the key tells them apart.
+    expect(namesOfShape.size).toBeGreaterThan(20);
   });
 });

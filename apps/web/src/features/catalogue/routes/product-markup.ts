@@ -179,3 +179,24 @@ export function productMarkup(p: Product, reviews: Review[], c: MarkupContext): 
     `<div class="col-lg-5"><div class="shadow-sm card"><div class="card-body"><div role="status" class="fade alert alert-info show">${esc(t('catalogue.review.login'))} — ${login}</div></div></div></div></div></div>`
   );
 }
+
+/**
+ * What decides which elements and classes `productMarkup` writes for a product and its reviews:
+ * pages with the same key have the same ones, so the server picks their critical CSS by the key
+ * instead of reading every tag and class of the page (decision 313). A branch above that writes
+ * other elements or classes for some products must be named here too; the pages' tests check
+ * that equal keys mean equal elements and classes over generated products.
+ */
+export function productMarkupShape(p: Product, reviews: Review[]): string {
+  const flag = (value: boolean) => (value ? '1' : '0');
+  const half = (value: number) => starKinds(value).includes('half');
+  const picture = flag(Boolean(p.image ?? p.thumbnail));
+  const stock = flag(totalStock(p) > 0) + flag(storesWithStock(p).length > 0);
+  const listed =
+    reviews.length === 0
+      ? 'none'
+      : flag(reviews.some((r) => r.verified)) +
+        flag(reviews.some((r) => Boolean(r.comment))) +
+        flag(reviews.some((r) => half(r.rating)));
+  return `product:${picture}${flag(half(p.rating))}${stock}:${listed}`;
+}
