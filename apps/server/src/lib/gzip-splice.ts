@@ -47,12 +47,16 @@ export function keptPart(text: string, { last }: { last: boolean }): KeptPart {
   };
 }
 
+/** The CRC-32 of `first + middle + last`, from the kept parts' own. */
+export const joinedCrc = (first: KeptPart, middle: Buffer, last: KeptPart) =>
+  continued(last.bytes, continued(middle, first.crc));
+
 /**
  * The gzip of `first + middle + last`: the kept parts as they are, the middle compressed now at
  * a fast level (it is compressed once per answer; a page's own 10–15 KB take tens of µs).
  */
 export function splicedGzip(first: KeptPart, middle: Buffer, last: KeptPart): Buffer {
-  const crc = continued(last.bytes, continued(middle, first.crc));
+  const crc = joinedCrc(first, middle, last);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((first.bytes.length + middle.length + last.bytes.length) % 2 ** 32, 4);

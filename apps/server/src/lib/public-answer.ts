@@ -24,7 +24,7 @@ import {
   type BrotliOptions,
 } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { splicedGzip, type KeptPart } from './gzip-splice.ts';
+import { joinedCrc, splicedGzip, type KeptPart } from './gzip-splice.ts';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Config } from '../config/env.ts';
@@ -37,15 +37,19 @@ export interface AnswerContext {
 }
 
 export interface RenderedAnswer {
-  /** UTF-8 bytes: a string would be encoded again on every send. */
-  body: Buffer;
+  /** UTF-8 bytes: a string would be encoded again on every send. A page's joins its parts when first asked for. */
+  readonly body: Buffer;
+  /** The body's length in bytes. */
+  size: number;
+  /** The bytes the answer holds of its own (a page's kept parts are shared): what a cache weighs. */
+  held: number;
   etag: string;
   /** The body compressed, made on the first request that accepts the encoding. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** Compressed sends so far: only a hot answer earns brotli's best quality. */
   sends?: number;
-  /** An answer of kept parts (a rendered page): its gzip joined from them (gzip-splice.ts). */
-  spliced?: () => Buffer;
+  /** An answer of kept parts (a rendered page): its gzip is joined from them (gzip-splice.ts). */
+  parts?: { first: KeptPart; own: Buffer; last: KeptPart };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -133,19 +137,19 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
  * whole with brotli, until it is hot and its best brotli is made (decision 308).
  */
 function encodingFor(answer: RenderedAnswer, acceptEncoding: string | undefined): Encoding | null {
-  if (answer.body.length < COMPRESS_MIN_BYTES) return null;
+  if (answer.size < COMPRESS_MIN_BYTES) return null;
   const accepted = acceptedEncodings(acceptEncoding);
   const picked = preferred(accepted);
-  if (picked !== 'br' || !answer.spliced || answer.encoded.br) return picked;
+  if (picked !== 'br' || !answer.parts || answer.encoded.br) return picked;
   return accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'br';
 }
 
 /** Once sent compressed often enough, a large answer is compressed at brotli's best, aside. */
 function bestBrotliWhenHot(answer: RenderedAnswer, encoding: Encoding): void {
-  if (answer.sends !== BEST_BROTLI_AFTER_SENDS || answer.body.length < BEST_BROTLI_MIN_BYTES) return;
+  if (answer.sends !== BEST_BROTLI_AFTER_SENDS || answer.size < BEST_BROTLI_MIN_BYTES) return;
   const fast = answer.encoded.br;
   // Brotli's best replaces its fast bytes, or, for a page of kept parts, its joined gzip.
-  if (encoding === 'br' ? !fast : !answer.spliced) return;
+  if (encoding === 'br' ? !fast : !answer.parts) return;
   void Promise.resolve(fast)
     .then(() => brotli(11)(answer.body))
     .then((best) => {
@@ -159,9 +163,10 @@ function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer
   let bytes = answer.encoded[encoding];
   answer.sends = (answer.sends ?? 0) + 1;
   if (!bytes) {
+    const parts = answer.parts;
     bytes =
-      encoding === 'gzip' && answer.spliced
-        ? Promise.resolve(answer.spliced())
+      encoding === 'gzip' && parts
+        ? Promise.resolve(splicedGzip(parts.first, parts.own, parts.last))
         : compressors[encoding](answer.body).then(unpooled);
     answer.encoded[encoding] = bytes;
   } else bestBrotliWhenHot(answer, encoding);
@@ -183,7 +188,17 @@ const flights = new WeakMap<AnswerContext, Map<string, Flight>>();
  */
 const lastRendered = new WeakMap<AnswerContext, LRUCache<string, RenderedAnswer>>();
 const KEPT_ANSWERS_BYTES = 16 * 1024 * 1024;
-const keptSize = (answer: RenderedAnswer) => Math.ceil(answer.body.length * 1.3) + 200;
+const keptSize = (answer: RenderedAnswer) => Math.ceil(answer.held * 1.3) + 200;
+
+/** The same bytes: a page's of the same kept parts (by their digests) and its own the same. */
+function sameBytes(a: RenderedAnswer, b: RenderedAnswer): boolean {
+  if (!a.parts || !b.parts) return !a.parts && !b.parts && a.body.equals(b.body);
+  return (
+    a.parts.first.digest === b.parts.first.digest &&
+    a.parts.last.digest === b.parts.last.digest &&
+    a.parts.own.equals(b.parts.own)
+  );
+}
 
 /** The answer kept for `key` when this one's bytes are the same (its ETag, compressed bytes, sends). */
 export function sameAsBefore(ctx: AnswerContext, key: string, answer: RenderedAnswer): RenderedAnswer {
@@ -191,7 +206,7 @@ export function sameAsBefore(ctx: AnswerContext, key: string, answer: RenderedAn
   if (!byKey)
     lastRendered.set(ctx, (byKey = new LRUCache({ maxSize: KEPT_ANSWERS_BYTES, sizeCalculation: keptSize })));
   const before = byKey.get(key);
-  if (before && before.etag === answer.etag && before.body.equals(answer.body)) return before;
+  if (before && before.etag === answer.etag && sameBytes(before, answer)) return before;
   byKey.set(key, answer);
   return answer;
 }
@@ -225,12 +240,15 @@ export function renderAnswer(schema: z.ZodType, value: unknown, check = true): R
 export function textAnswer(text: string): RenderedAnswer {
   const body = unpooled(Buffer.from(text));
   const hash = createHash('sha1').update(body).digest('base64url').slice(0, 22);
-  return { body, etag: `W/"${hash}"`, encoded: {} };
+  return { body, size: body.length, held: body.length, etag: `W/"${hash}"`, encoded: {} };
 }
 
 /**
  * A rendered page kept ready to send from its parts (decision 308): the first and last shared
- * and compressed once, the middle its own. The ETag covers the kept parts through their digests.
+ * and compressed once, the middle its own. Its ETag is the CRC-32 and length of the whole, which
+ * its gzip needs anyway: a weak validator of one address's versions, where a SHA-1 over the
+ * page's own bytes was a tenth of a page's cost (decision 313). The whole body is joined only for
+ * a client that takes neither gzip nor (until the page is hot) brotli.
  */
 export function splitAnswer({
   first,
@@ -242,12 +260,18 @@ export function splitAnswer({
   last: KeptPart;
 }): RenderedAnswer {
   const own = Buffer.from(middle);
-  const hash = createHash('sha1').update(first.digest).update(own).update(last.digest).digest('base64url');
+  const size = first.bytes.length + own.length + last.bytes.length;
+  const crc = joinedCrc(first, own, last) >>> 0;
+  let body: Buffer | undefined;
   return {
-    body: Buffer.concat([first.bytes, own, last.bytes]),
-    etag: `W/"${hash.slice(0, 22)}"`,
+    get body() {
+      return (body ??= Buffer.concat([first.bytes, own, last.bytes]));
+    },
+    size,
+    held: own.length,
+    etag: `W/"${crc.toString(36)}-${size.toString(36)}"`,
     encoded: {},
-    spliced: () => splicedGzip(first, own, last),
+    parts: { first, own, last },
   };
 }
 

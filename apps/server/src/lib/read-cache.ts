@@ -42,15 +42,16 @@ export const MAX_BACKGROUND_REFRESHES = 2;
 const ENTRY_OVERHEAD = 200;
 
 /**
- * The bytes an entry keeps alive, estimated cheaply: a rendered answer by its body (plus
- * room for its compressed forms, made later), a buffer by its length, small values by a
+ * The bytes an entry keeps alive, estimated cheaply: a rendered answer by the bytes it holds
+ * (plus room for its compressed forms, made later), a buffer by its length, small values by a
  * constant, anything else by its JSON length (category trees, store lists: small and rare).
  */
 export function sizeOf(value: unknown): number {
   if (ArrayBuffer.isView(value)) return value.byteLength + ENTRY_OVERHEAD;
   if (value === null || typeof value !== 'object') return ENTRY_OVERHEAD;
-  const body = (value as { body?: unknown }).body;
-  if (Buffer.isBuffer(body)) return Math.ceil(body.length * 1.6) + ENTRY_OVERHEAD;
+  // A rendered answer says what it holds (a page's body is joined only when asked for).
+  const held = (value as { held?: unknown }).held;
+  if (typeof held === 'number') return Math.ceil(held * 1.6) + ENTRY_OVERHEAD;
   try {
     return (JSON.stringify(value)?.length ?? 0) * 2 + ENTRY_OVERHEAD;
   } catch {
