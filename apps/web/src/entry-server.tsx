@@ -200,7 +200,7 @@ export async function render(
       ? productMarkup(writable.product, writable.reviews, markupContext(language, locale, localeMessages))
       : null;
   const reviews = writable?.reviews.length ?? 0;
-  if (frame && markup !== null && ++written % CHECK_EVERY !== 0) {
+  if (writable && frame && markup !== null && ++written % CHECK_EVERY !== 0) {
     const state = undated(client);
     const after = frame.after.replaceAll(FOOTER_ID, footerId(reviews));
     // The frame is the language's; the key says the rest (decision 313).
