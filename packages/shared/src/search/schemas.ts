@@ -105,9 +105,12 @@ export const productListOptionsQuerySchema = productListQuerySchema
   .superRefine(checkPriceRange);
 export type ProductListOptionsQuery = z.infer<typeof productListOptionsQuerySchema>;
 
-/** GET /api/products/user/{id}: paging (decision 118) and sort and filters of a seller's products. */
+/**
+ * GET /api/products/user/{id}: paging (decision 118), sort and filters of a seller's products, and
+ * `store_id`: only those with units in that store (decision 314).
+ */
 export const sellerProductsOptionsQuerySchema = sellerProductsQuerySchema
-  .extend(listOptionShape)
+  .extend({ ...listOptionShape, store_id: idParam.optional() })
   .superRefine(checkPriceRange);
 export type SellerProductsQuery = z.infer<typeof sellerProductsOptionsQuerySchema>;
 

@@ -38,7 +38,7 @@ const ownListSchema = {
 };
 const sellerListSchema = {
   tags,
-  summary: `The live products of one seller (a user id), newest first. ${paging} Optional sort (newest, price_asc, price_desc, rating), min_price, max_price (CHF), in_stock=true, pickup_city.`,
+  summary: `The live products of one seller (a user id), newest first. ${paging} Optional sort (newest, price_asc, price_desc, rating), min_price, max_price (CHF), in_stock=true, pickup_city, store_id (only products with units in that store).`,
   params: idParams,
   querystring: sellerProductsOptionsQuerySchema,
   response: { 200: z.union([pagedProductsSchema, productArray]), ...errors },
@@ -77,7 +77,7 @@ async function sellerProductsAnswer(
   const q = request.query;
   const { paged, offset, limit } = pageAsked(q, sizes);
   const shape = paged ? pagedProductsSchema : productArray;
-  if (hasListOptions(q)) {
+  if (hasListOptions(q) || q.store_id !== undefined) {
     // Sort and filters (docs/decisions/181), paged and bounded like the plain list.
     const page = await ctx.cache.getOrLoad(`catalogue:seller-options:${id}:${JSON.stringify(q)}`, () =>
       lists.sellerProductList(ctx, id, q, offset, limit),

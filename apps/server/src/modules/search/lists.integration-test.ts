@@ -20,6 +20,8 @@ let kaese: { id: number };
 let emmentaler: { id: number };
 let poles: { id: number };
 let otherBread: { id: number };
+/** The seller's stores, and one of the other seller's. */
+let shops: Record<'zurich' | 'bern' | 'lausanne' | 'theirs', { id: number }>;
 
 const sub = (name: string) => {
   for (const c of tree)
@@ -53,6 +55,8 @@ beforeAll(async () => {
   await setStock(t.app, seller, bern.id, zopf.id, 2);
   await setStock(t.app, seller, bern.id, poles.id, 1);
   await setStock(t.app, seller, lausanne.id, poles.id, 3);
+  const theirs = await createStore(t.app, other, { name: 'Beck', city: 'Bern' });
+  shops = { zurich, bern, lausanne, theirs };
   // Ratings as reviews leave them: the cheese 5.0 from one review, the poles 4.5 from two.
   await rawRows(
     t.database.db,
@@ -158,6 +162,20 @@ describe('GET /api/products/user/{id} with sort and filters', () => {
     expect(rest.next).toBeNull();
     const plain = await get(`/api/products/user/${seller.id}?sort=price_asc`);
     expect(plain.headers['x-total-count']).toBe('4');
+  });
+
+  it('narrows to one store’s products with units there, paged and counted by the server (decision 314)', async () => {
+    expect(await ofSeller(`store_id=${shops.bern.id}`)).toEqual([poles.id, zopf.id]);
+    // The Emmentaler's row in Zürich has no units.
+    expect(await ofSeller(`store_id=${shops.zurich.id}&sort=price_asc`)).toEqual([kaese.id]);
+    const page = (await get(`/api/products/user/${seller.id}?store_id=${shops.bern.id}&limit=1`)).json();
+    expect(ids(page.results)).toEqual([poles.id]);
+    expect(page).toMatchObject({ count: 2, next: 1 });
+    // Another seller's store, or none: nothing of this seller's, as for no match.
+    expect(await ofSeller(`store_id=${shops.theirs.id}`)).toEqual([]);
+    expect(await ofSeller('store_id=999999')).toEqual([]);
+    for (const bad of ['abc', '0', '-1', '1.5'])
+      expect((await get(`/api/products/user/${seller.id}?store_id=${bad}`)).statusCode, bad).toBe(400);
   });
 
   it('answers 404 for no such seller, with or without filters', async () => {

@@ -55,8 +55,11 @@ export async function sellerProductList(
 ): Promise<Paged<Product>> {
   if (!(await new SearchRepo(ctx.database.readDb).liveUser(sellerId)))
     throw notFound(`User ${sellerId} does not exist.`);
+  // A store's button on the seller's page: the products with units there (decision 314). Another
+  // seller's store has none of this seller's products: an empty page, as for no match.
+  const inStore = q.store_id === undefined ? {} : { storeId: q.store_id, inStoreStockOnly: true };
   const page = await new SearchService(ctx).productIds({
-    scope: { sellerId },
+    scope: { sellerId, ...inStore },
     filters: productFiltersOf(q),
     sort: sortOf(q.sort),
     offset,

@@ -37,14 +37,17 @@ export function useProfile(id: number) {
  * GET /api/products/user/{id}?offset=&limit=24 with the list's sort and filters (newest first
  * without them); Load More asks for `offset={next}`.
  */
-export function useSellerProducts(id: number, options: ListOptions = {}) {
+export function useSellerProducts(id: number, options: ListOptions = {}, storeId: number | null = null) {
+  // One store's: the server pages and counts those with units there (decision 314). Without a
+  // store the key is the one the server-rendered page seeds.
+  const asked = storeId === null ? options : { ...options, store_id: String(storeId) };
   return useInfiniteQuery({
-    queryKey: ['products', 'user', id, options],
+    queryKey: ['products', 'user', id, asked],
     queryFn: ({ pageParam, signal }) =>
       api<PagedProducts>(`/api/products/user/${id}`, {
         auth: false,
         signal,
-        query: { offset: pageParam, limit: SELLER_PRODUCTS_PAGE, ...options },
+        query: { offset: pageParam, limit: SELLER_PRODUCTS_PAGE, ...asked },
       }),
     placeholderData: keepPreviousData,
     initialPageParam: 0,

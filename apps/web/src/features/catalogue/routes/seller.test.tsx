@@ -80,20 +80,27 @@ const products = [
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a seller’s screen', () => {
-  it('lists the stores from their summaries and filters by the products’ own stock per store (decision 311)', async () => {
+  it('lists the stores from their summaries; a store’s button asks the server for the products with units there (decisions 311, 314)', async () => {
     const asked: string[] = [];
+    /** The seller's products as the server pages them: with `store_id`, those with units there (a longer list). */
+    const sellerPage = (storeId: string | null) => {
+      if (storeId === null) return { results: products, count: products.length, next: null };
+      const there = products.filter((p) => p.stocks.some((s) => s.store === Number(storeId) && s.number > 0));
+      return { results: there, count: there.length + 40, next: 24 };
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        const path = new URL(url, 'http://localhost').pathname;
-        asked.push(path);
+        const address = new URL(url, 'http://localhost');
+        const path = address.pathname;
+        asked.push(path + address.search);
         const body =
           path === `/api/profiles/${SELLER}/`
             ? profile
             : path === `/api/stores/user/${SELLER}/summaries/`
               ? [store(11, 'Langnau'), store(12, 'Burgdorf')]
               : path === `/api/products/user/${SELLER}`
-                ? { results: products, count: products.length, next: null }
+                ? sellerPage(address.searchParams.get('store_id'))
                 : null;
         return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
       }),
@@ -116,11 +123,18 @@ describe('a seller’s screen', () => {
     await user.click(within(stores).getByRole('button', { name: 'Langnau' }));
     await waitFor(() => expect(screen.queryByText('Meringues')).toBeNull());
     expect(screen.getByText('Bretzeli')).toBeTruthy();
+    // The count is the server's for the store, not of the products loaded so far.
+    await screen.findByText('· 41');
     await user.click(within(stores).getByRole('button', { name: 'Burgdorf' }));
     await screen.findByText('Meringues');
     expect(screen.queryByText('Bretzeli')).toBeNull();
+    expect(
+      asked.some((a) => a.startsWith(`/api/products/user/${SELLER}?`) && a.includes('store_id=12')),
+    ).toBe(true);
 
     // The stores' stock rows were never asked for.
-    expect(asked).not.toContain(`/api/stores/user/${SELLER}`);
+    expect(
+      asked.some((a) => a.startsWith(`/api/stores/user/${SELLER}?`) || a === `/api/stores/user/${SELLER}`),
+    ).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Product } from '@marktgasse/shared';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -43,7 +44,7 @@ export function Component() {
   // Sort and filters (in the URL): a search takes them, else the seller's list with them.
   const [options] = useListOptions();
   const search = useSellerProductSearch(sellerId, searching ? debounced : '', options);
-  const products = useSellerProducts(sellerId, options);
+  const products = useSellerProducts(sellerId, options, storeId);
   usePageTitle(profile.data ? profile.data.name || profile.data.username : t('catalogue.seller.title'));
 
   if (profile.isPending) return <Loader label={t('catalogue.seller.loading')} />;
@@ -60,11 +61,12 @@ export function Component() {
   const seller = profile.data;
   const storeList = stores.data ?? [];
   const loaded = products.data?.pages.flatMap((page) => page.results) ?? [];
-  const base = searching ? (search.data ?? []) : loaded;
   const activeStore = storeList.find((s) => s.id === storeId);
-  // A product carries its stock per store: a store's button shows what that store has.
-  const visible =
-    storeId === null ? base : base.filter((p) => p.stocks?.some((s) => s.store === storeId && s.number > 0));
+  // A store's button: the server's list holds only what that store has (decision 314); a search's
+  // results carry their stock per store and are narrowed here.
+  const found = search.data ?? [];
+  const inStore = (p: Product) => p.stocks?.some((s) => s.store === storeId && s.number > 0);
+  const visible = searching ? (storeId === null ? found : found.filter(inStore)) : loaded;
   const loading = searching ? search.isPending : products.isPending;
   const error = searching ? search.error : products.error;
 
@@ -176,7 +178,7 @@ export function Component() {
         {!loading && (
           <span className="text-body-secondary fw-normal">
             {' '}
-            · {f.number(searching || activeStore ? visible.length : (products.data?.pages[0]?.count ?? 0))}
+            · {f.number(searching ? visible.length : (products.data?.pages[0]?.count ?? 0))}
           </span>
         )}
       </h2>
