@@ -1,14 +1,14 @@
 /**
  * E-mails in the recipient's language (decision 272): an order placed and paid in German gets
- * German e-mails; one placed in English gets English ones. The seller, whose language the
- * server does not know yet, is written to in English.
+ * German e-mails; one placed in English gets English ones. The seller is written to in their
+ * account's language (users.locale, recorded when they registered), English without one.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, type TestUser } from '../../../test/fixtures.ts';
 import { buildShop, orderPayload, SHIPPING_ADDRESS, type Shop } from '../../../test/order-builders.ts';
-import { outbox } from '../../db/schema.ts';
+import { outbox, users } from '../../db/schema.ts';
 
 let t: TestApp;
 let shop: Shop;
@@ -66,5 +66,24 @@ describe('the language of order e-mails', () => {
     expect(paid?.body).toContain('(sent to you)');
     const seller = await mailsTo(shop.seller.email);
     expect(seller.find((m) => m.body.includes(`order #${id} has been paid`))?.body).toContain('(to send)');
+  });
+
+  it('writes to a seller in their account’s language, whatever the customer’s', async () => {
+    await t.database.db.update(users).set({ locale: 'fr' }).where(eq(users.id, shop.seller.id));
+    try {
+      const customer = await registerUser(t.app);
+      const id = await placeAndPay(customer, 'de-CH');
+      // French subjects number with `n°`, not `#`: every e-mail to the seller.
+      const seller = await t.database.db.select().from(outbox).where(eq(outbox.recipient, shop.seller.email));
+      const mail = seller.find((m) => m.body.includes(`commande n° ${id} a été payée`));
+      expect(mail?.subject).toMatch(/^Marktgasse : nouvelle commande payée, commande vendeur n° \d+$/);
+      expect(mail?.body).toMatch(/^Bonjour /);
+      // The customer still hears in the language they ordered in.
+      expect((await mailsTo(customer.email))[0]?.subject).toBe(
+        `Marktgasse: Zahlung für Bestellung #${id} erhalten`,
+      );
+    } finally {
+      await t.database.db.update(users).set({ locale: null }).where(eq(users.id, shop.seller.id));
+    }
   });
 });

@@ -26,6 +26,8 @@ export interface UserBrief {
   /** The shop name when the user (a seller) set one, else the username. */
   name: string;
   email: string;
+  /** The account's e-mail language (users.locale: de, fr, it; null: English). */
+  locale: string | null;
 }
 
 export interface OrderGraph {
@@ -128,7 +130,13 @@ export function sellerOrderIdsOfSeller(
 export async function findUsers(db: DbOrTx, ids: number[]): Promise<Map<number, UserBrief>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, username: users.username, email: users.email, displayName: profiles.displayName })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      locale: users.locale,
+      displayName: profiles.displayName,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(users.id, [...new Set(ids)]));

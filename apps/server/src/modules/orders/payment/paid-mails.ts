@@ -21,9 +21,9 @@ export async function paidMails(ctx: AppContext, tx: DbOrTx, orderId: number) {
   for (const so of live) {
     const seller = graph.users.get(so.sellerId)!;
     const items = liveItems.filter((i) => i.sellerOrderId === so.id);
-    // The server knows no seller's language yet: English (decision 272).
+    // The seller's account language, as moderation's e-mails to them (decision 272; null: English).
     out.push(
-      mails.sellerNewPaidOrder(ctx, seller, null, {
+      mails.sellerNewPaidOrder(ctx, seller, seller.locale, {
         orderId: order.id,
         sellerOrderId: so.id,
         totalRappen: so.itemsRappen + so.shippingRappen,

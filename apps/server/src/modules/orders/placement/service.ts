@@ -149,8 +149,18 @@ export class PlacementService {
   /** The answer of a placed order, rendered from the rows just written, as a read of them shows them. */
   private placedAnswer(caller: Caller, { rows, read }: Placed): Order {
     const cities = new Map(read.stocks.map((s) => [s.storeId, s.storeCity]));
+    // The answer shows names and addresses; the e-mail languages are not part of it.
     const users = new Map<number, orderRepo.UserBrief>([
-      [caller.id, { id: caller.id, username: caller.username, name: caller.username, email: caller.email }],
+      [
+        caller.id,
+        {
+          id: caller.id,
+          username: caller.username,
+          name: caller.username,
+          email: caller.email,
+          locale: null,
+        },
+      ],
     ]);
     for (const p of read.products) {
       users.set(p.sellerId, {
@@ -158,6 +168,7 @@ export class PlacementService {
         username: p.sellerUsername,
         name: p.sellerName,
         email: p.sellerEmail,
+        locale: null,
       });
     }
     const graph: orderRepo.OrderGraph = {
