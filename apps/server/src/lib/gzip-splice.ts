@@ -55,8 +55,13 @@ export const joinedCrc = (first: KeptPart, middle: Buffer, last: KeptPart) =>
  * The gzip of `first + middle + last`: the kept parts as they are, the middle compressed now at
  * a fast level (it is compressed once per answer; a page's own 10–15 KB take tens of µs).
  */
-export function splicedGzip(first: KeptPart, middle: Buffer, last: KeptPart): Buffer {
-  const crc = joinedCrc(first, middle, last);
+export function splicedGzip(
+  first: KeptPart,
+  middle: Buffer,
+  last: KeptPart,
+  /** The whole's CRC-32 when the caller has it already (`joinedCrc`). */
+  crc = joinedCrc(first, middle, last),
+): Buffer {
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((first.bytes.length + middle.length + last.bytes.length) % 2 ** 32, 4);

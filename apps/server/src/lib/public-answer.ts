@@ -49,7 +49,7 @@ export interface RenderedAnswer {
   /** Compressed sends so far: only a hot answer earns brotli's best quality. */
   sends?: number;
   /** An answer of kept parts (a rendered page): its gzip is joined from them (gzip-splice.ts). */
-  parts?: { first: KeptPart; own: Buffer; last: KeptPart };
+  parts?: { first: KeptPart; own: Buffer; last: KeptPart; crc: number };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -166,7 +166,7 @@ function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer
     const parts = answer.parts;
     bytes =
       encoding === 'gzip' && parts
-        ? Promise.resolve(splicedGzip(parts.first, parts.own, parts.last))
+        ? Promise.resolve(splicedGzip(parts.first, parts.own, parts.last, parts.crc))
         : compressors[encoding](answer.body).then(unpooled);
     answer.encoded[encoding] = bytes;
   } else bestBrotliWhenHot(answer, encoding);
@@ -271,7 +271,7 @@ export function splitAnswer({
     held: own.length,
     etag: `W/"${crc.toString(36)}-${size.toString(36)}"`,
     encoded: {},
-    parts: { first, own, last },
+    parts: { first, own, last, crc },
   };
 }
 

@@ -56,8 +56,10 @@ function namesOf(shape: string[]): Set<string> {
   return names;
 }
 
+const sortedNames = (shape: string[]) => [...namesOf(shape)].sort();
+
 /** The markup's classes and elements, sorted and joined: what its critical CSS is chosen by. */
-export const markupNames = (html: string) => [...namesOf(shapeOf(html))].sort().join(' ');
+export const markupNames = (html: string) => sortedNames(shapeOf(html)).join(' ');
 
 const remember = <T>(cache: Map<string, T>, size: number, key: string, value: T) => {
   if (cache.size >= size) cache.delete(cache.keys().next().value!);
@@ -129,24 +131,24 @@ export class CriticalCss {
   headFor(html: string, rendererShape?: string): string {
     // The renderer's key of the markup's shape spares reading it (decision 313); a key of its own
     // kind cannot be a read shape, which starts with a tag or a class attribute's value.
-    const given = rendererShape === undefined ? undefined : `\u0000${rendererShape}`;
-    if (given !== undefined) {
-      const known = this.byShape.get(given);
-      if (known !== undefined) return known;
-    }
-    const shape = shapeOf(html);
+    if (rendererShape === undefined) return this.headOfShape(shapeOf(html));
+    const given = `\u0000${rendererShape}`;
+    let head = this.byShape.get(given);
+    if (head === undefined)
+      remember(this.byShape, CACHED_SHAPES, given, (head = this.headOfShape(shapeOf(html))));
+    return head;
+  }
+
+  /** The head for a shape read from a markup: by the shape, else by its set of names. */
+  private headOfShape(shape: string[]): string {
     const shapeKey = shape.join('\n');
     let head = this.byShape.get(shapeKey);
-    if (head !== undefined) {
-      if (given !== undefined) remember(this.byShape, CACHED_SHAPES, given, head);
-      return head;
-    }
-    const names = [...namesOf(shape)].sort();
+    if (head !== undefined) return head;
+    const names = sortedNames(shape);
     const key = names.join(' ');
     head = this.cache.get(key);
     if (head === undefined) remember(this.cache, CACHED_SETS, key, (head = this.compose(new Set(names))));
     remember(this.byShape, CACHED_SHAPES, shapeKey, head);
-    if (given !== undefined) remember(this.byShape, CACHED_SHAPES, given, head);
     return head;
   }
 

@@ -22,6 +22,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSellerProductSearch } from '../api/search';
 import { useProfile, useSellerProducts, useSellerStores } from '../api/sellers';
 import { ListOptionsBar, useListOptions } from '../components/list-options';
+import { storesWithStock } from '../lib/purchase';
 import { SearchBox } from '../components/search-box';
 import { textLang } from '../../../components/text-lang';
 import { LoadMore } from '../../../components/load-more';
@@ -65,7 +66,7 @@ export function Component() {
   // A store's button: the server's list holds only what that store has (decision 314); a search's
   // results carry their stock per store and are narrowed here.
   const found = search.data ?? [];
-  const inStore = (p: Product) => p.stocks?.some((s) => s.store === storeId && s.number > 0);
+  const inStore = (p: Product) => storesWithStock(p).some((s) => s.store === storeId);
   const visible = searching ? (storeId === null ? found : found.filter(inStore)) : loaded;
   const loading = searching ? search.isPending : products.isPending;
   const error = searching ? search.error : products.error;
