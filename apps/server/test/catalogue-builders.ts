@@ -5,6 +5,7 @@ import {
   categories,
   orderItems,
   orders,
+  products,
   sellerOrders,
   stocks,
   stores,
@@ -137,4 +138,17 @@ export function pngImage(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })
     .png()
     .toBuffer();
+}
+
+/** Hides a product as moderation does, straight in the database. */
+export async function hideProduct(database: Database, productId: number): Promise<void> {
+  await database.db
+    .update(products)
+    .set({ hiddenAt: new Date(), hiddenReason: 'test' })
+    .where(eq(products.id, productId));
+}
+
+/** Renames a store straight in the database. */
+export async function renameStore(database: Database, storeId: number, name: string): Promise<void> {
+  await database.db.update(stores).set({ name }).where(eq(stores.id, storeId));
 }

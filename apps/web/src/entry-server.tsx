@@ -214,6 +214,11 @@ export async function render(
   const html =
     (shell && spliceShell(renderApp(client, location, basename, tableOf(page.kind, true)), shell)) ??
     renderApp(client, location, basename, tableOf(page.kind, false));
-  if (markup !== null) checkProductMarkup(key, html, markup, reviews);
-  return { html, state: undated(client) };
+  if (markup === null || !writable) return { html, state: undated(client) };
+  checkProductMarkup(key, html, markup, reviews);
+  // The screen's render, checked equal to the written markup, is the written page: it has the shape.
+  const shape = frames.get(key)
+    ? `${key}:${productMarkupShape(writable.product, writable.reviews)}`
+    : undefined;
+  return { html, state: undated(client), shape };
 }

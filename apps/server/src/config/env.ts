@@ -210,6 +210,15 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** The built web app to serve; apps/web/dist when absent. */
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  /**
+   * Product pages rendered and stored ahead of their first visit (decision 316): `all`, `off`
+   * or languages (`de,fr`). By default all with NODE_ENV=production, else off.
+   */
+  PAGES_WRITE_AHEAD: z
+    .string()
+    .trim()
+    .regex(/^(all|off|(de|fr|it|en)(,(de|fr|it|en))*)$/, 'all, off, or languages such as de,fr')
+    .optional(),
   /** Addresses per sitemap file (each page once per language; the protocol allows 50,000). */
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(4).max(50_000).default(2_000),
   /** Image uploads (profile, store, product) of one user per hour. */
@@ -225,7 +234,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SEED_DEMO' | 'LOG_FORMAT' | 'ANSWER_CHECK_SHARE'> {
+export interface Config extends Omit<
+  Env,
+  'JWT_SECRET' | 'SEED_DEMO' | 'LOG_FORMAT' | 'ANSWER_CHECK_SHARE' | 'PAGES_WRITE_AHEAD'
+> {
+  PAGES_WRITE_AHEAD: string;
   JWT_SECRET: string;
   SEED_DEMO: 'true' | 'false';
   LOG_FORMAT: 'pretty' | 'json';
@@ -293,6 +306,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     dataDir,
     SEED_DEMO,
+    PAGES_WRITE_AHEAD: env.PAGES_WRITE_AHEAD ?? (env.NODE_ENV === 'production' ? 'all' : 'off'),
     ...developmentDefaults(env),
     JWT_SECRET: resolveJwtSecret(env, dataDir),
   };

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const users = pgTable(
   'users',
@@ -911,4 +913,40 @@ export const reports = pgTable(
       .on(t.reporterId, t.kind, t.objectId)
       .where(sql`${t.status} = 'open'`),
   ],
+);
+
+/**
+ * What a product's page shows was last changed (decision 316): raised by triggers on every
+ * table the page reads (the product, its stock rows and their stores, its reviews and their
+ * authors, its seller's name and shop), in the writing transaction. No row: version 0.
+ */
+export const productPageVersions = pgTable('product_page_versions', {
+  productId: integer('product_id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+/**
+ * A product's page as the server rendered it for a guest, per language (decision 316): its own
+ * bytes (head tags, markup, data) as raw deflate ending in a sync flush, ready to join between
+ * the kept parts. Served while `version` is the product's current page version and `build` is
+ * the running server's and web app's; anything else renders the page again.
+ */
+export const productPages = pgTable(
+  'product_pages',
+  {
+    productId: integer('product_id').notNull(),
+    language: text('language').notNull(),
+    version: integer('version').notNull(),
+    build: text('build').notNull(),
+    /** The renderer's name for the markup's shape: which critical CSS the page's first part holds. */
+    shape: text('shape').notNull(),
+    /** The first part's digest when written: the page joins only to that first part. */
+    firstDigest: text('first_digest').notNull(),
+    deflated: bytea('deflated').notNull(),
+    size: integer('size').notNull(),
+    /** CRC-32 of the first part and the page's own bytes together (the last part's is added when sent). */
+    crc: integer('crc').notNull(),
+    writtenAt: ts('written_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.language] })],
 );

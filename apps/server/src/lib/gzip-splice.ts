@@ -7,7 +7,7 @@
  * the CRC-32 and length of the whole, which zlib's `crc32` continues from part to part. All
  * compression is node:zlib's; this file only joins its output.
  */
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 
 /** Bytes compressed once and kept, with what joining them needs. */
@@ -51,6 +51,35 @@ export function keptPart(text: string, { last }: { last: boolean }): KeptPart {
 export const joinedCrc = (first: KeptPart, middle: Buffer, last: KeptPart) =>
   continued(last.bytes, continued(middle, first.crc));
 
+/** A page's own bytes compressed to be joined between kept parts (and kept: decision 316). */
+export const middlePart = (bytes: Buffer, level: number) => raw(bytes, level, false);
+
+/** A middle part's bytes again. */
+export const inflatedMiddle = (deflated: Buffer) =>
+  inflateRawSync(deflated, { finishFlush: constants.Z_SYNC_FLUSH });
+
+/** The CRC-32 of the first part and a middle (what a stored page keeps; decision 316). */
+export const crcThroughMiddle = (first: KeptPart, middle: Buffer) => continued(middle, first.crc);
+
+/** The CRC-32 of the whole from the first part's and middle's together. */
+export const crcWithLast = (throughMiddle: number, last: KeptPart) => continued(last.bytes, throughMiddle);
+
+/**
+ * The gzip of `first + middle + last` from the middle compressed already (`middlePart`):
+ * `middleSize` is its length before, `crc` the whole's CRC-32.
+ */
+export function joinedGzip(
+  first: KeptPart,
+  middle: { deflated: Buffer; size: number },
+  last: KeptPart,
+  crc: number,
+): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((first.bytes.length + middle.size + last.bytes.length) % 2 ** 32, 4);
+  return Buffer.concat([HEADER, first.deflated, middle.deflated, last.deflated, trailer]);
+}
+
 /**
  * The gzip of `first + middle + last`: the kept parts as they are, the middle compressed now at
  * a fast level (it is compressed once per answer; a page's own 10–15 KB take tens of µs).
@@ -62,8 +91,5 @@ export function splicedGzip(
   /** The whole's CRC-32 when the caller has it already (`joinedCrc`). */
   crc = joinedCrc(first, middle, last),
 ): Buffer {
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((first.bytes.length + middle.length + last.bytes.length) % 2 ** 32, 4);
-  return Buffer.concat([HEADER, first.deflated, raw(middle, 1, false), last.deflated, trailer]);
+  return joinedGzip(first, { deflated: raw(middle, 1, false), size: middle.length }, last, crc);
 }

@@ -24,7 +24,14 @@ import {
   type BrotliOptions,
 } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { joinedCrc, splicedGzip, type KeptPart } from './gzip-splice.ts';
+import {
+  crcWithLast,
+  inflatedMiddle,
+  joinedCrc,
+  joinedGzip,
+  splicedGzip,
+  type KeptPart,
+} from './gzip-splice.ts';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Config } from '../config/env.ts';
@@ -49,7 +56,7 @@ export interface RenderedAnswer {
   /** Compressed sends so far: only a hot answer earns brotli's best quality. */
   sends?: number;
   /** An answer of kept parts (a rendered page): its gzip is joined from them (gzip-splice.ts). */
-  parts?: { first: KeptPart; own: Buffer; last: KeptPart; crc: number };
+  parts?: { first: KeptPart; own: Buffer; last: KeptPart; crc: number; deflated?: Buffer };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -166,7 +173,19 @@ function encodedBody(answer: RenderedAnswer, encoding: Encoding): Promise<Buffer
     const parts = answer.parts;
     bytes =
       encoding === 'gzip' && parts
-        ? Promise.resolve(splicedGzip(parts.first, parts.own, parts.last, parts.crc))
+        ? Promise.resolve(
+            parts.deflated
+              ? joinedGzip(
+                  parts.first,
+                  {
+                    deflated: parts.deflated,
+                    size: answer.size - parts.first.bytes.length - parts.last.bytes.length,
+                  },
+                  parts.last,
+                  parts.crc,
+                )
+              : splicedGzip(parts.first, parts.own, parts.last, parts.crc),
+          )
         : compressors[encoding](answer.body).then(unpooled);
     answer.encoded[encoding] = bytes;
   } else bestBrotliWhenHot(answer, encoding);
@@ -272,6 +291,52 @@ export function splitAnswer({
     etag: `W/"${crc.toString(36)}-${size.toString(36)}"`,
     encoded: {},
     parts: { first, own, last, crc },
+  };
+}
+
+/**
+ * A stored page (decision 316) as an answer: its own bytes kept compressed, joined between the
+ * kept parts as they are, with the ETag its render had. Its plain bytes are inflated only for a
+ * client that takes no gzip.
+ */
+export function joinedAnswer({
+  first,
+  deflated,
+  size: ownSize,
+  crcThroughOwn,
+  last,
+  own: plain,
+}: {
+  first: KeptPart;
+  deflated: Buffer;
+  size: number;
+  crcThroughOwn: number;
+  last: KeptPart;
+  /** The own bytes, when the caller has them (a page rendered now). */
+  own?: Buffer;
+}): RenderedAnswer {
+  const size = first.bytes.length + ownSize + last.bytes.length;
+  const crc = crcWithLast(crcThroughOwn, last) >>> 0;
+  let own = plain;
+  let body: Buffer | undefined;
+  const ownBytes = () => (own ??= inflatedMiddle(deflated));
+  return {
+    get body() {
+      return (body ??= Buffer.concat([first.bytes, ownBytes(), last.bytes]));
+    },
+    size,
+    held: deflated.length,
+    etag: `W/"${crc.toString(36)}-${size.toString(36)}"`,
+    encoded: {},
+    parts: {
+      first,
+      get own() {
+        return ownBytes();
+      },
+      last,
+      crc,
+      deflated,
+    },
   };
 }
 

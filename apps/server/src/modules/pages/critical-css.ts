@@ -139,6 +139,11 @@ export class CriticalCss {
     return head;
   }
 
+  /** The head already found for a renderer's shape key, if any (a stored page's: decision 316). */
+  knownHead(rendererShape: string): string | undefined {
+    return this.byShape.get(`\u0000${rendererShape}`);
+  }
+
   /** The head for a shape read from a markup: by the shape, else by its set of names. */
   private headOfShape(shape: string[]): string {
     const shapeKey = shape.join('\n');

@@ -5,7 +5,8 @@
  * `npm run build`) a page still answers, with its full head and an empty body for the browser to
  * fill, and without the web app at all a bare template stands in.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageLanguage, PageRenderer, RenderRequest, RenderResult } from '@marktgasse/shared';
@@ -92,6 +93,27 @@ function firstPaintEntry(webDist: string): string | null {
   return file ? `/${file}` : null;
 }
 
+const OWN_ROOT = '<div id="root">';
+const OWN_STATE = '</div><script id="mg-state" type="application/json">';
+
+/** A digest of the files a build's pages are made from (absent ones count as absent). */
+function filesDigest(files: string[]): string {
+  const hash = createHash('sha1');
+  for (const file of files.sort()) {
+    hash.update(file);
+    if (existsSync(file)) hash.update(readFileSync(file));
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
+
+/** Every file under a directory. */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+    : [];
+
 /** Kept first parts: per language, per critical CSS (the one string per set of classes). */
 const KEPT_FIRST_PARTS = 256;
 
@@ -102,7 +124,7 @@ export class PageDocuments {
   /** A rendered page's document up to its head tags, and from them to its root. */
   private readonly rendered: { start: string; end: string };
   private readonly firstParts = new Map<string, Map<string, KeptPart>>();
-  private lastPart: KeptPart | undefined;
+  private keptLast: KeptPart | undefined;
 
   constructor(
     template: string,
@@ -111,6 +133,8 @@ export class PageDocuments {
     private readonly criticalCss: CriticalCss | null = null,
     /** The build's first-paint entry, which starts a rendered page's app (decision 310). */
     firstPaint: string | null = null,
+    private readonly buildFingerprint = filesDigest(rendererFile ? [rendererFile] : []) +
+      createHash('sha1').update(template).digest('base64url').slice(0, 8),
   ) {
     // The build's own title and description make way for the page's.
     const cleaned = template
@@ -133,11 +157,13 @@ export class PageDocuments {
     const index = path.join(webDist, 'index.html');
     const renderer = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
     const template = existsSync(index) ? readFileSync(index, 'utf8') : BARE_TEMPLATE;
+    const criticalFile = path.join(webDist, '.vite', 'critical-css.json');
     return new PageDocuments(
       template,
       existsSync(renderer) ? renderer : null,
-      CriticalCss.fromBuild(path.join(webDist, '.vite', 'critical-css.json'), template),
+      CriticalCss.fromBuild(criticalFile, template),
       firstPaintEntry(webDist),
+      filesDigest([index, criticalFile, ...filesUnder(path.dirname(renderer))]),
     );
   }
 
@@ -169,9 +195,34 @@ export class PageDocuments {
    */
   split({ language, head, body }: DocumentParts & { body: RenderResult }): DocumentSplit {
     const critical = this.criticalCss?.headFor(body.html, body.shape) ?? '';
-    const middle = `${imagePreload(body.html)}${head}${this.rendered.end}<div id="root">${body.html}</div><script id="mg-state" type="application/json">${scriptJson(body.state)}</script>`;
-    this.lastPart ??= keptPart(this.after, { last: true });
+    const middle = `${imagePreload(body.html)}${head}${this.rendered.end}${OWN_ROOT}${body.html}${OWN_STATE}${scriptJson(body.state)}</script>`;
     return { first: this.firstPart(language, critical), middle, last: this.lastPart };
+  }
+
+  /** The document's end after a rendered page's own bytes, kept compressed. */
+  get lastPart(): KeptPart {
+    return (this.keptLast ??= keptPart(this.after, { last: true }));
+  }
+
+  /**
+   * The first part of a rendered page whose markup had this renderer's shape, when this process
+   * has found its critical CSS already (decision 316); null when it has not.
+   */
+  firstPartOfShape(language: PageLanguage, shape: string, middle: () => string): KeptPart {
+    let critical = this.criticalCss ? this.criticalCss.knownHead(shape) : '';
+    if (critical === undefined) {
+      // New to this process: the markup is the page's own bytes between the root's tags.
+      const own = middle();
+      const start = own.indexOf(OWN_ROOT) + OWN_ROOT.length;
+      const html = own.slice(start, own.lastIndexOf(OWN_STATE));
+      critical = this.criticalCss!.headFor(html, shape);
+    }
+    return this.firstPart(language, critical);
+  }
+
+  /** What makes a page of the same build the same: the template, the renderer's code, the critical CSS. */
+  get fingerprint(): string {
+    return this.buildFingerprint;
   }
 
   private firstPart(language: PageLanguage, critical: string): KeptPart {

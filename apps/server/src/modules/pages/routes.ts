@@ -21,6 +21,7 @@ import { headHtml } from './head.ts';
 import { homeHead, mapHead, plainHead } from './heads.ts';
 import { ogImageRoutes } from './og-image.ts';
 import { PagesService, type PageOutcome, type SearchAsked } from './service.ts';
+import { StoredPages, writeAheadLanguages } from './stored-pages.ts';
 import { sitemapRoutes } from './sitemap-routes.ts';
 
 type LangParams = { lang: string };
@@ -57,9 +58,12 @@ const languageOf = (request: FastifyRequest<{ Params: LangParams }>) =>
 export async function pagesRoutes(app: FastifyInstance, ctx: AppContext, documents: PageDocuments) {
   const origin = siteOrigin(ctx.config);
   const service = new PagesService(ctx, origin);
+  const stored = new StoredPages(ctx, documents, origin, app.log);
   const answers = pageAnswers(ctx, service, origin, documents);
+  const products = productAnswers(ctx, answers, stored);
+  writeAhead(app, ctx, products);
   listPageRoutes(app, answers);
-  shopPageRoutes(app, answers);
+  shopPageRoutes(app, answers, products);
   appPageRoutes(app, answers);
   await sitemapRoutes(app, ctx, service, origin);
   await ogImageRoutes(app, ctx);
@@ -119,6 +123,59 @@ function pageAnswers(ctx: AppContext, service: PagesService, origin: string, doc
 }
 type PageAnswers = ReturnType<typeof pageAnswers>;
 
+/** A product's page: stored, or rendered and stored (decision 316). */
+function productAnswers(
+  ctx: AppContext,
+  { service, origin, documents, shell }: PageAnswers,
+  stored: StoredPages,
+) {
+  /**
+   * A product's page rendered now: the answer and the row to store (decision 316), or the
+   * missing page's status. `version` is the product's page version read before its data.
+   */
+  async function renderProduct(id: number, language: PageLanguage, path: string, version: number) {
+    const outcome = await service.product(language, id);
+    if (outcome.status !== 200) return { missing: outcome.status };
+    const head = headHtml(outcome.head, origin);
+    const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
+    if (!body) return { answer: textAnswer(documents.compose({ language, head })), row: null };
+    return stored.prepared(id, language, version, documents.split({ language, head, body }), body.shape);
+  }
+
+  /**
+   * A product's page: from the read cache, else the stored page while it is current, else
+   * rendered now and stored after the answer. `server-timing` says which (`page;desc=…`).
+   */
+  async function productPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: PageLanguage,
+    id: number,
+  ) {
+    const path = request.url.slice(language.length + 1) || '/';
+    let source = 'memory';
+    const answer = await ctx.cache.getOrLoad<RenderedAnswer | { missing: 404 | 410 }>(
+      `pages:${language}:${path}`,
+      async () => {
+        const found = await stored.stored(id, language);
+        source = 'stored';
+        if (found.answer) return found.answer;
+        source = 'rendered';
+        const made = await renderProduct(id, language, path, found.version);
+        if ('missing' in made) return made;
+        if (made.row) stored.keep(made.row);
+        return made.answer;
+      },
+    );
+    reply.header('server-timing', `page;desc="${source}"`);
+    if ('missing' in answer) return shell(reply, language, path, answer.missing);
+    return sendAnswer(request, reply, answer, HTML);
+  }
+
+  return { productPage, renderProduct, stored };
+}
+type ProductAnswers = ReturnType<typeof productAnswers>;
+
 /** The home page's shelves and search results. */
 function listPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnswers): void {
   app.get<{ Params: LangParams; Querystring: Record<string, string | undefined> }>(
@@ -149,7 +206,11 @@ function listPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnsw
 }
 
 /** A product's page, a seller's, the sellers'. */
-function shopPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnswers): void {
+function shopPageRoutes(
+  app: FastifyInstance,
+  { service, shell, page }: PageAnswers,
+  { productPage: product }: ProductAnswers,
+): void {
   app.get<{ Params: LangParams & { id: string } }>('/:lang/product/:id', productPage);
   app.get<{ Params: LangParams & { id: string; slug: string } }>('/:lang/product/:id/:slug', productPage);
   async function productPage(
@@ -160,7 +221,7 @@ function shopPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnsw
     if (!language) return reply.callNotFound();
     const id = pageId(request.params.id);
     if (!id) return shell(reply, language, request.url.slice(language.length + 1), 404);
-    return page(request, reply, language, () => service.product(language, id));
+    return product(request, reply, language, id);
   }
 
   app.get<{ Params: LangParams & { id: string } }>('/:lang/seller/:id', (request, reply) => {
@@ -175,6 +236,51 @@ function shopPageRoutes(app: FastifyInstance, { service, shell, page }: PageAnsw
     const language = languageOf(request);
     if (!language) return reply.callNotFound();
     return page(request, reply, language, () => service.sellers(language));
+  });
+}
+
+/** How often the write-ahead looks for pages to write again (changed products, a new build). */
+const WRITE_AHEAD_EVERY_MS = 5 * 60_000;
+
+/**
+ * The write-ahead (PAGES_WRITE_AHEAD, decision 316): every live product's page in the named
+ * languages is rendered and stored in the background, at the start and every few minutes for
+ * what changed since, so a crawler's first visit finds it written.
+ */
+function writeAhead(app: FastifyInstance, ctx: AppContext, { stored, renderProduct }: ProductAnswers): void {
+  const languages = writeAheadLanguages(ctx.config.PAGES_WRITE_AHEAD);
+  if (languages.length === 0) return;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    const started = Date.now();
+    running = stored
+      .writeAhead(
+        languages,
+        async (id, language, version) => {
+          const made = await renderProduct(id, language, `/product/${id}`, version);
+          return 'missing' in made ? null : made.row;
+        },
+        () => stopped,
+      )
+      .then((count) => {
+        if (count > 0)
+          app.log.info({ pages: count, ms: Date.now() - started }, 'product pages written ahead');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'product pages not written ahead'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(sweep, WRITE_AHEAD_EVERY_MS).unref();
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(sweep, 1_000).unref();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+    await stored.written();
   });
 }
 
