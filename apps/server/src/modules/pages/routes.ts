@@ -5,6 +5,7 @@
  * screens answer the app's shell with `noindex`. Rendered pages are kept in the read cache,
  * which every catalogue write empties.
  */
+import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageLanguage } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
@@ -249,7 +250,8 @@ const WRITE_AHEAD_EVERY_MS = 5 * 60_000;
  */
 function writeAhead(app: FastifyInstance, ctx: AppContext, { stored, renderProduct }: ProductAnswers): void {
   const languages = writeAheadLanguages(ctx.config.PAGES_WRITE_AHEAD);
-  if (languages.length === 0) return;
+  // In a cluster the first worker writes for all: the rows are shared.
+  if (languages.length === 0 || (cluster.isWorker && cluster.worker?.id !== 1)) return;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
