@@ -3,7 +3,8 @@
  * with their data, head and structured data; the bare addresses send the visitor to their
  * language; `/` stays the entry of the hash-routed app (`/#/product/42`, spec §2); signed-in
  * screens answer the app's shell with `noindex`. Rendered pages are kept in the read cache,
- * which every catalogue write empties.
+ * which every catalogue write empties; product pages are also stored in the database beside
+ * the version of what they show (decision 316).
  */
 import cluster from 'node:cluster';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
