@@ -64,6 +64,9 @@ export class StoredPages {
   private readonly buildBase: string;
   private waiting: StoredPageRow[] = [];
   private writing: Promise<void> | null = null;
+  /** Pages this process has written, and at how many it next refreshes the planner's statistics. */
+  private writtenCount = 0;
+  private analyzeAt = 1_000;
 
   constructor(
     private readonly ctx: AppContext,
@@ -176,6 +179,13 @@ export class StoredPages {
       await this.repo
         .write(batch)
         .catch((error: unknown) => this.log?.warn({ err: error }, 'product pages not stored'));
+      this.writtenCount += batch.length;
+      // A plan made while the table was small would go on scanning it as it grows (decision
+      // 316): fresh statistics at 1,000, 2,000, 4,000… pages written make the look-up planned anew.
+      if (this.writtenCount >= this.analyzeAt) {
+        this.analyzeAt *= 2;
+        await this.repo.analyze().catch((error: unknown) => this.log?.warn({ err: error }, 'analyze failed'));
+      }
     }
   }
 
