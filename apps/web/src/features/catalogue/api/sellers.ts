@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { PagedProducts, Profile, SellerSummary, StoreSummary } from '@marktgasse/shared';
 import { api } from '../../../lib/api-client';
 import { PREFETCH_STALE_MS } from '../../../lib/query-client';
@@ -40,7 +40,8 @@ export function useProfile(id: number) {
 export function useSellerProducts(id: number, options: ListOptions = {}, storeId: number | null = null) {
   // One store's: the server pages and counts those with units there (decision 314). Without a
   // store the key is the one the server-rendered page seeds.
-  const asked = storeId === null ? options : { ...options, store_id: String(storeId) };
+  const asked: ListOptions & { store_id?: string } =
+    storeId === null ? options : { ...options, store_id: String(storeId) };
   return useInfiniteQuery({
     queryKey: ['products', 'user', id, asked],
     queryFn: ({ pageParam, signal }) =>
@@ -49,7 +50,13 @@ export function useSellerProducts(id: number, options: ListOptions = {}, storeId
         signal,
         query: { offset: pageParam, limit: SELLER_PRODUCTS_PAGE, ...asked },
       }),
-    placeholderData: keepPreviousData,
+    // While another sort or filter loads, the list it replaces stays; never another seller's or
+    // another store's list under this one's heading.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === id &&
+      (previousQuery.queryKey[3] as typeof asked).store_id === asked.store_id
+        ? previous
+        : undefined,
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled: Number.isInteger(id) && id > 0,

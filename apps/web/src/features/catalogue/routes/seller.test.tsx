@@ -137,4 +137,49 @@ describe('a seller’s screen', () => {
       asked.some((a) => a.startsWith(`/api/stores/user/${SELLER}?`) || a === `/api/stores/user/${SELLER}`),
     ).toBe(false);
   });
+
+  it('while another store’s list loads, shows it loading, never the last store’s products under its name', async () => {
+    let release: () => void = () => undefined;
+    const burgdorfAsked = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const address = new URL(url, 'http://localhost');
+        const path = address.pathname;
+        const storeId = address.searchParams.get('store_id');
+        if (storeId === '12') await burgdorfAsked;
+        const there = (id: number) =>
+          products.filter((p) => p.stocks.some((s) => s.store === id && s.number > 0));
+        const body =
+          path === `/api/profiles/${SELLER}/`
+            ? profile
+            : path === `/api/stores/user/${SELLER}/summaries/`
+              ? [store(11, 'Langnau'), store(12, 'Burgdorf')]
+              : path === `/api/products/user/${SELLER}`
+                ? { results: storeId ? there(Number(storeId)) : products, count: 2, next: null }
+                : null;
+        return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+      }),
+    );
+    const router = createMemoryRouter([{ path: '/seller/:id', element: <SellerScreen /> }], {
+      initialEntries: [`/seller/${SELLER}`],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const stores = await screen.findByRole('group', { name: 'Filter by store' });
+    await user.click(await within(stores).findByRole('button', { name: 'Langnau' }));
+    await screen.findByText('Bretzeli');
+    await waitFor(() => expect(screen.queryByText('Meringues')).toBeNull());
+
+    await user.click(within(stores).getByRole('button', { name: 'Burgdorf' }));
+    await screen.findByText('Loading products…');
+    expect(screen.queryByText('Bretzeli')).toBeNull();
+    release();
+    await screen.findByText('Meringues');
+    expect(screen.queryByText('Bretzeli')).toBeNull();
+  });
 });

@@ -30,11 +30,15 @@ import { ReportAction } from '../../../components/report-action';
 import { useSession } from '../../../stores/session';
 
 export function Component() {
+  const { id } = useParams();
+  // Another seller's page starts afresh: no store chosen, no search typed.
+  return <SellerPage key={id} sellerId={Number(id)} />;
+}
+
+function SellerPage({ sellerId }: { sellerId: number }) {
   const t = useT();
   const label = useCategoryLabel();
   const f = useFormat();
-  const { id } = useParams();
-  const sellerId = Number(id);
   const profile = useProfile(sellerId);
   const signedIn = useSession((s) => Boolean(s.userInfo && s.userInfo.id !== sellerId));
   const stores = useSellerStores(sellerId);

@@ -31,7 +31,9 @@ export const productsInMyStoreQuery = (storeId: number, term: string) =>
         signal,
       }),
     enabled: term.length >= 2,
-    placeholderData: (previous) => previous,
+    // The matches of the last word stay while the next one loads, in this store only.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === storeId ? previous : undefined,
   });
 
 export const useProductsInMyStore = (storeId: number, term: string) =>
