@@ -75,7 +75,8 @@ export function OrderParticulars({ order }: { order: Order }) {
           {paymentMethodLabel(order.paymentMethod, t)}
         </p>
         {order.isPaid ? (
-          <Message variant="success" className="mb-0" id="payment-status">
+          // Not a live region: paying here moves focus to it and says it once (pay-box, swiss-pay).
+          <Message variant="success" className="mb-0" id="payment-status" live={false}>
             {t('orders.customer.paidOnAt', { date: f.date(order.paidAt), time: f.time(order.paidAt) })}
           </Message>
         ) : orderIsOver(order) ? (

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router';
 import { formatQrReference, type Order } from '@marktgasse/shared';
+import { byId, moveFocus } from '../../../components/focus';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
@@ -27,7 +28,11 @@ export function TwintPay({ order }: { order: Order }) {
     if (returned !== 'success' || confirmed.current) return;
     confirmed.current = true;
     setParams({}, { replace: true });
-    pay.mutateAsync(undefined).catch(() => undefined);
+    // Paid: the pay box goes away; focus and announce the "Paid on …" notice, as the other methods do.
+    pay
+      .mutateAsync(undefined)
+      .then(() => moveFocus(byId('payment-status'), { say: true }))
+      .catch(() => undefined);
   }, [returned, pay, setParams]);
   const start = async () => {
     setError(null);
