@@ -156,8 +156,10 @@ function productAnswers(
   ) {
     const path = request.url.slice(language.length + 1) || '/';
     let source = 'memory';
+    // One entry per product and language: the page is the same under any slug or query (its
+    // canonical link names the one address), as the stored page is.
     const answer = await ctx.cache.getOrLoad<RenderedAnswer | { missing: 404 | 410 }>(
-      `pages:${language}:${path}`,
+      `pages:${language}:product:${id}`,
       async () => {
         const found = await stored.stored(id, language);
         source = 'stored';

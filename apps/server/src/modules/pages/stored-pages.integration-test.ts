@@ -171,6 +171,33 @@ describe('stored product pages', () => {
     );
   });
 
+  it('keeps one page per product and language in memory, whatever slug or query the address has', async () => {
+    const id = products[4]!.id;
+    first.ctx.cache.invalidate();
+    const visit = async (url: string) => {
+      const res = await first.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      return {
+        status: res.statusCode,
+        html: res.body,
+        source: /desc="(\w+)"/.exec(String(res.headers['server-timing']))?.[1],
+      };
+    };
+    const canonical = await visit(`/de/product/${id}`);
+    expect(canonical.status).toBe(200);
+    for (const url of [
+      `/de/product/${id}/alpkaese-4`,
+      `/de/product/${id}/anything`,
+      `/de/product/${id}?utm_source=chat`,
+    ]) {
+      const other = await visit(url);
+      expect(other.status).toBe(200);
+      expect(other.source).toBe('memory');
+      expect(other.html).toBe(canonical.html);
+    }
+    // Another language is another page.
+    expect((await visit(`/fr/product/${id}/anything`)).source).not.toBe('memory');
+  });
+
   it('answers 404 for a hidden product and 410 for a deleted one, whatever was stored', async () => {
     const [hidden, deleted] = [products[2]!.id, products[3]!.id];
     for (const id of [hidden, deleted]) await page(first, 'de', id);
