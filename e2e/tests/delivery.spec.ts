@@ -84,6 +84,9 @@ async function atWidths(page: Page, check: (width: number) => Promise<void>) {
 }
 
 test('a parcel is labelled from the seller’s page and followed by its tracking link', async ({ page }) => {
+  // A whole journey (checkout, payment, the seller's list, page and dialog, the customer's page),
+  // with the accessibility checks at two widths at each step: past a minute on a slower machine.
+  test.setTimeout(150_000);
   const { online } = await twoProducts(page);
   const missing = 10_000 - rappen(online.price);
   const customer = await loginAs(page, DEMO_CUSTOMER, DEMO_PASSWORD, '/');
