@@ -79,6 +79,43 @@ const products = [
 
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * The server as the seller's screen asks it: the profile, two stores, and the seller's products
+ * from `productsOf(store_id)`. Each address asked is pushed to `asked`.
+ */
+function serveSeller(productsOf: (storeId: string | null) => unknown, asked: string[] = []): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const address = new URL(url, 'http://localhost');
+      const path = address.pathname;
+      asked.push(path + address.search);
+      const body =
+        path === `/api/profiles/${SELLER}/`
+          ? profile
+          : path === `/api/stores/user/${SELLER}/summaries/`
+            ? [store(11, 'Langnau'), store(12, 'Burgdorf')]
+            : path === `/api/products/user/${SELLER}`
+              ? await productsOf(address.searchParams.get('store_id'))
+              : null;
+      return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+    }),
+  );
+}
+
+/** The seller's screen at its address, with a fresh query cache. */
+function renderSellerScreen() {
+  const router = createMemoryRouter([{ path: '/seller/:id', element: <SellerScreen /> }], {
+    initialEntries: [`/seller/${SELLER}`],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
 describe('a seller’s screen', () => {
   it('lists the stores from their summaries; a store’s button asks the server for the products with units there (decisions 311, 314)', async () => {
     const asked: string[] = [];
@@ -88,32 +125,8 @@ describe('a seller’s screen', () => {
       const there = products.filter((p) => p.stocks.some((s) => s.store === Number(storeId) && s.number > 0));
       return { results: there, count: there.length + 40, next: 24 };
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const address = new URL(url, 'http://localhost');
-        const path = address.pathname;
-        asked.push(path + address.search);
-        const body =
-          path === `/api/profiles/${SELLER}/`
-            ? profile
-            : path === `/api/stores/user/${SELLER}/summaries/`
-              ? [store(11, 'Langnau'), store(12, 'Burgdorf')]
-              : path === `/api/products/user/${SELLER}`
-                ? sellerPage(address.searchParams.get('store_id'))
-                : null;
-        return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
-      }),
-    );
-    const router = createMemoryRouter([{ path: '/seller/:id', element: <SellerScreen /> }], {
-      initialEntries: [`/seller/${SELLER}`],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    const user = userEvent.setup();
+    serveSeller(sellerPage, asked);
+    const user = renderSellerScreen();
     const stores = await screen.findByRole('group', { name: 'Filter by store' });
     await within(stores).findByRole('button', { name: 'Burgdorf' });
     await screen.findByText('Bretzeli');
@@ -141,35 +154,14 @@ describe('a seller’s screen', () => {
   it('while another store’s list loads, shows it loading, never the last store’s products under its name', async () => {
     let release: () => void = () => undefined;
     const burgdorfAsked = new Promise<void>((resolve) => (release = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const address = new URL(url, 'http://localhost');
-        const path = address.pathname;
-        const storeId = address.searchParams.get('store_id');
-        if (storeId === '12') await burgdorfAsked;
-        const there = (id: number) =>
-          products.filter((p) => p.stocks.some((s) => s.store === id && s.number > 0));
-        const body =
-          path === `/api/profiles/${SELLER}/`
-            ? profile
-            : path === `/api/stores/user/${SELLER}/summaries/`
-              ? [store(11, 'Langnau'), store(12, 'Burgdorf')]
-              : path === `/api/products/user/${SELLER}`
-                ? { results: storeId ? there(Number(storeId)) : products, count: 2, next: null }
-                : null;
-        return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
-      }),
-    );
-    const router = createMemoryRouter([{ path: '/seller/:id', element: <SellerScreen /> }], {
-      initialEntries: [`/seller/${SELLER}`],
+    serveSeller(async (storeId) => {
+      // Burgdorf's list is held back until the test lets it go.
+      if (storeId === '12') await burgdorfAsked;
+      const there = (id: number) =>
+        products.filter((p) => p.stocks.some((s) => s.store === id && s.number > 0));
+      return { results: storeId ? there(Number(storeId)) : products, count: 2, next: null };
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    const user = userEvent.setup();
+    const user = renderSellerScreen();
     const stores = await screen.findByRole('group', { name: 'Filter by store' });
     await user.click(await within(stores).findByRole('button', { name: 'Langnau' }));
     await screen.findByText('Bretzeli');
