@@ -25,7 +25,7 @@ export function seedPageData(client: QueryClient, page: PageData): void {
     case 'home': {
       const filter = { category: page.category, subcategory: page.subcategory };
       client.setQueryData(categoriesQueryOptions().queryKey, page.categories);
-      client.setQueryData(latestProductsQueryOptions().queryKey, page.latest);
+      if (page.latest) client.setQueryData(latestProductsQueryOptions().queryKey, page.latest);
       client.setQueryData(
         productsQueryOptions(filter, page.offset).queryKey,
         firstPage(page.products, page.offset),

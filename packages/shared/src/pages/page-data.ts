@@ -17,7 +17,8 @@ export type PageData =
       /** The list's first offset: a page opened from a "Load More" link starts there. */
       offset: number;
       categories: Category[];
-      latest: Product[];
+      /** The newest products' carousel: only where the page shows it (`homeShowsLatest`). */
+      latest?: Product[];
       products: PagedProducts;
     }
   | {
@@ -32,6 +33,20 @@ export type PageData =
     }
   | { kind: 'seller'; profile: Profile; stores: StoreSummary[]; products: PagedProducts }
   | { kind: 'sellers'; categories: Category[]; sellers: SellerSummary[] };
+
+/**
+ * The newest products' carousel and the teasers head the list's first page without a shelf only.
+ * A later page of the list (a Load More link's address) or a category's shelf continues with the
+ * list, as a shop's page 2 does: the server neither loads nor renders the carousel there, and the
+ * app does not ask for it.
+ */
+export function homeShowsLatest(shelf: {
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  offset: number;
+}): boolean {
+  return !shelf.category && !shelf.subcategory && shelf.offset === 0;
+}
 
 /** The web app's languages in addresses (`/de/…`). */
 export const PAGE_LANGUAGES = ['de', 'fr', 'it', 'en'] as const;

@@ -172,8 +172,11 @@ export class CatalogueService {
     );
   }
 
-  async latestProducts(): Promise<Product[]> {
-    return (await this.repo.page({}, 0, LATEST_PRODUCTS)).map((r) => toProduct(this.ctx, r));
+  /** The newest products; shared by the JSON answer and every rendered home page until the next catalogue write. */
+  latestProducts(): Promise<Product[]> {
+    return this.ctx.cache.getOrLoad('catalogue:latest-products', async () =>
+      (await this.repo.page({}, 0, LATEST_PRODUCTS)).map((r) => toProduct(this.ctx, r)),
+    );
   }
 
   async latestReviews(): Promise<LatestReview[]> {

@@ -398,6 +398,29 @@ describe('other public pages', () => {
     expect((await get('/en/?offset=-1')).statusCode).toBe(404);
   });
 
+  it('shows the newest products’ carousel on the list’s first page only, not on a later page or a shelf', async () => {
+    const carries = async (url: string) => {
+      const html = (await get(url)).body;
+      const keys = (
+        JSON.parse(attr(html, /<script id="mg-state" type="application\/json">([\s\S]*?)<\/script>/)!) as {
+          queries: { queryKey: unknown[] }[];
+        }
+      ).queries.map((q) => JSON.stringify(q.queryKey));
+      return {
+        carousel: html.includes('data-testid="latest-carousel"'),
+        data: keys.includes('["products","latest"]'),
+      };
+    };
+    expect(await carries('/en/')).toEqual({ carousel: true, data: true });
+    // A later page continues the list; the app does not ask for what the page does not show.
+    expect(await carries('/en/?offset=4')).toEqual({ carousel: false, data: false });
+    const ref = await categoryRef(app.ctx.database);
+    expect(await carries(`/en/?category=${encodeURIComponent(ref.categoryName)}`)).toEqual({
+      carousel: false,
+      data: false,
+    });
+  });
+
   it('a seller: name, products, stores as Store with address and geo', async () => {
     const res = await get(`/fr/seller/${seller.id}`);
     expect(res.statusCode).toBe(200);

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
+  homeShowsLatest,
   nextOffset,
   PAGE_SIZE,
   searchQuerySchema,
@@ -78,11 +79,12 @@ export class PagesService {
       (!subcategory || categories.some((c) => c.subcategory.some((s) => s.name === subcategory)));
     if (!known) return MISSING;
     const [latest, products] = await Promise.all([
-      this.catalogue.latestProducts(),
+      homeShowsLatest(shelf) ? this.catalogue.latestProducts() : undefined,
       this.catalogue.list({ offset, limit: PAGE_SIZE, category, subcategory }),
     ]);
     if (offset > 0 && products.results.length === 0) return MISSING;
-    const page: PageData = { kind: 'home', category, subcategory, offset, categories, latest, products };
+    const page: PageData = { kind: 'home', category, subcategory, offset, categories, products };
+    if (latest) page.latest = latest;
     return { status: 200, head: homeHead(language, this.origin, shelf), page };
   }
 

@@ -20,8 +20,8 @@ export const latestSellersQueryOptions = () =>
     queryFn: () => api<SellerSummary[]>('/api/profiles/latest-sellers/', { auth: false }),
   });
 
-export function useLatestProducts() {
-  return useQuery(latestProductsQueryOptions());
+export function useLatestProducts(enabled = true) {
+  return useQuery({ ...latestProductsQueryOptions(), enabled });
 }
 
 export function useLatestReviews(enabled = true) {

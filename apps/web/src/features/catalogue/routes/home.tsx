@@ -5,6 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
+import { homeShowsLatest } from '@marktgasse/shared';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { announce } from '../../../components/announcer';
 import { Deferred, HydrateLater } from '../../../components/deferred';
@@ -202,17 +203,21 @@ export function Component() {
   usePageTitle(searching ? t('catalogue.search.resultsFor', { term: debounced }) : '');
   const categories = useCategories();
   const active = subcategory ?? category ?? null;
+  const offset = Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+  // The carousel and the teasers head the list's first page without a shelf only (as the server renders it).
+  const showLatest = homeShowsLatest({ category, subcategory, offset });
   // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.
-  const showTeasers = useMediaQuery(MEDIA_MD_UP) && !active;
+  const showTeasers = useMediaQuery(MEDIA_MD_UP) && showLatest;
   const sidebarAlwaysOpen = useMediaQuery(MEDIA_LG_UP);
-  const latest = useLatestProducts();
+  const latest = useLatestProducts(showLatest);
   const reviews = useLatestReviews(showTeasers);
   const sellers = useLatestSellers(showTeasers);
   // The grid comes once the teasers above it are complete, so nothing that is already on screen
   // moves when a panel fills; the carousel keeps a fixed-size slot. Once shown, it stays.
-  const teasersSettled = !latest.isPending && (!showTeasers || (!reviews.isPending && !sellers.isPending));
+  const teasersSettled =
+    (!showLatest || !latest.isPending) && (!showTeasers || (!reviews.isPending && !sellers.isPending));
   const [gridShown, setGridShown] = useState(false);
-  const showGrid = gridShown || Boolean(active) || teasersSettled;
+  const showGrid = gridShown || !showLatest || teasersSettled;
   useEffect(() => {
     if (showGrid) setGridShown(true);
   }, [showGrid]);
@@ -274,7 +279,7 @@ export function Component() {
           />
         ) : (
           <>
-            {!active && (
+            {showLatest && (
               <>
                 {/* A task of its own after the page's top: the first render stays short. */}
                 <HydrateLater>
