@@ -60,6 +60,30 @@ test('a product page hydrates without a second fetch, console errors or layout s
   expect(errors).toEqual([]);
 });
 
+test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const apiCalls: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/products') && apiCalls.push(r.url()));
+  await watchLayoutShifts(page);
+
+  await page.goto('/en/?offset=12');
+  await expect(page.getByRole('link', { name: 'Load More' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Page 2 continues the list: no carousel above it, and the app does not fetch one.
+  await expect(page.getByTestId('latest-carousel')).toHaveCount(0);
+  expect(apiCalls).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+  expect(errors).toEqual([]);
+
+  // The list's first page has it.
+  await page.goto('/en/');
+  await expect(page.getByTestId('latest-carousel')).toBeVisible();
+});
+
 test('a signed-in customer’s session shows right after the guest page hydrates, without a mismatch', async ({
   page,
 }) => {
