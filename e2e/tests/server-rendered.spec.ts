@@ -34,14 +34,23 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
-test('a product page hydrates without a second fetch, console errors or layout shift', async ({ page }) => {
-  const product = await someProduct(page);
+/**
+ * What a hydrating page does wrong: console errors, requests to the products' API (the HTML
+ * carries what the page shows), and layout shifts (`window.__shift`, from `watchLayoutShifts`).
+ */
+async function watchHydration(page: Page) {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   const apiCalls: string[] = [];
   page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/products') && apiCalls.push(r.url()));
   await watchLayoutShifts(page);
+  return { errors, apiCalls };
+}
+
+test('a product page hydrates without a second fetch, console errors or layout shift', async ({ page }) => {
+  const product = await someProduct(page);
+  const { errors, apiCalls } = await watchHydration(page);
 
   await page.goto(`/de/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -63,12 +72,7 @@ test('a product page hydrates without a second fetch, console errors or layout s
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  const apiCalls: string[] = [];
-  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/products') && apiCalls.push(r.url()));
-  await watchLayoutShifts(page);
+  const { errors, apiCalls } = await watchHydration(page);
 
   await page.goto('/en/?offset=12');
   // (Load More is a link in the server's markup and a button once hydrated: the count says the list is there.)

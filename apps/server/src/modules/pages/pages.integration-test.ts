@@ -87,14 +87,20 @@ const ofType = (html: string, type: string) => jsonLd(html).filter((d) => d['@ty
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 
 /** The data a rendered page hydrates with, by its queries' first key. */
-async function servedData(url: string): Promise<Map<string, unknown>> {
+/** A page's HTML and the queries its state hands the app. */
+async function served(url: string) {
   const html = (await get(url)).body;
   const state = JSON.parse(
     attr(html, /<script id="mg-state" type="application\/json">([\s\S]*?)<\/script>/)!,
   ) as {
     queries: { queryKey: unknown[]; state: { data: unknown } }[];
   };
-  return new Map(state.queries.map((q) => [String(q.queryKey[0]), q.state.data]));
+  return { html, queries: state.queries };
+}
+
+async function servedData(url: string): Promise<Map<string, unknown>> {
+  const { queries } = await served(url);
+  return new Map(queries.map((q) => [String(q.queryKey[0]), q.state.data]));
 }
 
 const hreflangs = (html: string) =>
@@ -400,12 +406,8 @@ describe('other public pages', () => {
 
   it('shows the newest products’ carousel on the list’s first page only, not on a later page or a shelf', async () => {
     const carries = async (url: string) => {
-      const html = (await get(url)).body;
-      const keys = (
-        JSON.parse(attr(html, /<script id="mg-state" type="application\/json">([\s\S]*?)<\/script>/)!) as {
-          queries: { queryKey: unknown[] }[];
-        }
-      ).queries.map((q) => JSON.stringify(q.queryKey));
+      const { html, queries } = await served(url);
+      const keys = queries.map((q) => JSON.stringify(q.queryKey));
       return {
         carousel: html.includes('data-testid="latest-carousel"'),
         data: keys.includes('["products","latest"]'),

@@ -32,13 +32,18 @@ import { SearchBox } from '../components/search-box';
 import { Teasers } from '../components/teasers';
 import { LoadMore } from '../../../components/load-more';
 
+/** Where a list's address starts it (`?offset=`, a Load More link's address); 0 without one. */
+function listStart(params: URLSearchParams): number {
+  return Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+}
+
 function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const t = useT();
   const f = useFormat();
   const [options] = useListOptions();
   const [params] = useSearchParams();
   // A later page's own address (`/search?q=…&offset=12`, the server's Load More link) starts there.
-  const start = Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+  const start = listStart(params);
   const search = useProductSearch(term, options, start);
   const nextPage = useNextPageAddress(search.data?.pages.at(-1)?.next);
   const results = search.data?.pages.flatMap((p) => p.results) ?? [];
@@ -93,7 +98,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
   const f = useFormat();
   const [options] = useListOptions();
   const [params] = useSearchParams();
-  const start = Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+  const start = listStart(params);
   const products = useProducts({ category, subcategory, ...options }, start);
   const nextPage = useNextPageAddress(products.data?.pages.at(-1)?.next);
   const items = products.data?.pages.flatMap((p) => p.results) ?? [];
@@ -203,7 +208,7 @@ export function Component() {
   usePageTitle(searching ? t('catalogue.search.resultsFor', { term: debounced }) : '');
   const categories = useCategories();
   const active = subcategory ?? category ?? null;
-  const offset = Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
+  const offset = listStart(params);
   // The carousel and the teasers head the list's first page without a shelf only (as the server renders it).
   const showLatest = homeShowsLatest({ category, subcategory, offset });
   // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.
