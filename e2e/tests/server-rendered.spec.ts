@@ -105,6 +105,46 @@ test('a signed-in customer’s session shows right after the guest page hydrates
   expect(errors).toEqual([]);
 });
 
+test('a server-rendered page shows the stored cart once hydrated and remembers its language', async ({
+  page,
+}) => {
+  const product = await someProduct(page);
+  await page.goto('/');
+  // A cart left from an earlier visit, as the app stores it (spec §3 Persistence).
+  await page.evaluate((p) => {
+    localStorage.clear();
+    const line = {
+      id: p.id,
+      brand: p.brand,
+      name: p.name,
+      image: null,
+      price: '10.00',
+      stocks: [],
+      quantity: 3,
+      seller: 'seller',
+      sellerId: 1,
+      orderType: 'online',
+      productStock: 5,
+      stockId: null,
+      storeName: null,
+      storeId: null,
+    };
+    localStorage.setItem('cartItems', JSON.stringify([line]));
+  }, product);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/fr/product/${product.id}`);
+  // The server rendered an empty cart; the stored one (3 items) follows right after hydration.
+  await expect(page.getByTestId('cart-badge')).toHaveText(/3/);
+  // The address's language is remembered: the bare hash address opens in French, whatever the
+  // browser's languages say.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('locale'))).toBe(JSON.stringify('fr-CH'));
+  await page.goto('/#/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CH');
+  expect(errors).toEqual([]);
+});
+
 test('a search has its own address, server-rendered with its results, and typing one opens it', async ({
   page,
 }) => {

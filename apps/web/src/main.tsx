@@ -7,8 +7,9 @@ import { LOCALE_OF, routingMode } from './app/addresses';
 import { Providers } from './app/providers';
 import { AppRouter, startScreen } from './app/router';
 import { hydrateInParts } from './components/deferred';
-import { initI18n } from './i18n';
+import { initI18n, rememberLocale } from './i18n';
 import { queryClient } from './lib/query-client';
+import { restoreStored } from './stores/restore';
 
 /**
  * The data a server-rendered page was rendered with. The server sends a page only while nothing
@@ -26,28 +27,32 @@ function serverState(): DehydratedState | null {
 
 /**
  * A server-rendered page carries the style rules its markup needs and loads the app's style sheet
- * without blocking its first paint (`media="print"`, decision 298); the sheet applies before the
- * app renders anything the markup did not have.
+ * without blocking its first paint (`media="print"`, decision 298), in parts the browser parses
+ * one task each (decision 319). The parts apply together, in their order, once all have loaded,
+ * and before the app renders anything the markup did not have: a part applied alone could
+ * reorder the cascade of the rules the page already has.
  */
 function deferredSheet(): Promise<void> {
-  const link = document.querySelector<HTMLLinkElement>('link[data-deferred-sheet]');
-  if (!link) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const apply = () => {
-      link.media = 'all';
-      resolve();
-    };
-    if (link.sheet) apply();
-    else {
-      link.addEventListener('load', apply, { once: true });
-      link.addEventListener('error', apply, { once: true });
-    }
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-sheet]')];
+  const loaded = (link: HTMLLinkElement) =>
+    new Promise<void>((resolve) => {
+      if (link.sheet) resolve();
+      else {
+        link.addEventListener('load', () => resolve(), { once: true });
+        link.addEventListener('error', () => resolve(), { once: true });
+      }
+    });
+  return Promise.all(links.map(loaded)).then(() => {
+    for (const link of links) link.media = 'all';
   });
 }
 
 const mode = routingMode(window.location);
 const state = mode.kind === 'path' ? serverState() : null;
 if (state) hydrate(queryClient, state);
+// A screen the browser renders itself starts from the stored session and cart; a server-rendered
+// page reads them once its first part has hydrated (below, decision 318).
+else restoreStored();
 const route =
   mode.kind === 'path'
     ? {
@@ -72,5 +77,13 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-if (state) hydrateInParts(() => hydrateRoot(root, app));
-else createRoot(root).render(app);
+if (state) {
+  hydrateInParts(() => hydrateRoot(root, app));
+  setTimeout(() => {
+    restoreStored();
+    rememberLocale();
+  }, 0);
+} else {
+  rememberLocale();
+  createRoot(root).render(app);
+}

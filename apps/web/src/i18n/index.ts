@@ -48,26 +48,37 @@ interface I18nState {
 }
 
 // Loaded before the first render on the server and in the browser alike: the state is what both render.
-export const useI18n = createHydratable<I18nState>((set) => ({
+export const useI18n = createHydratable<I18nState>(() => ({
   locale: 'en',
   messages: {},
   async setLocale(locale) {
     // Remembered at once: a reload or a link opened right after the choice keeps it.
     writeKey('locale', locale);
-    const messages = await loadMessages(locale);
-    document.documentElement.lang = locale;
-    set({ locale, messages });
+    await show(locale);
   },
 }));
 
+async function show(locale: Locale): Promise<void> {
+  const messages = await loadMessages(locale);
+  document.documentElement.lang = locale;
+  useI18n.setState({ locale, messages });
+}
+
 /**
  * Loads the locale before the first render: the one an address names (`/fr/…`), else the
- * remembered or detected one.
+ * remembered or detected one. The app's start remembers it afterwards (`rememberLocale`): a
+ * server-rendered page does not touch the browser's storage before it hydrated (decision 318).
  */
 export async function initI18n(fromAddress?: Locale): Promise<void> {
+  if (fromAddress) return show(fromAddress);
   const stored = readKey<string>('locale');
   const remembered = (LOCALES as readonly string[]).includes(stored ?? '') ? (stored as Locale) : null;
-  await useI18n.getState().setLocale(fromAddress ?? remembered ?? detectLocale());
+  await show(remembered ?? detectLocale());
+}
+
+/** Remembers the language shown, so that an address without one opens in it next time. */
+export function rememberLocale(): void {
+  writeKey('locale', useI18n.getState().locale);
 }
 
 export type TranslateVars = Record<string, string | number>;

@@ -27,9 +27,10 @@ function persistItems(items: CartItem[]) {
 
 export const useCart = createHydratable<CartState>(
   (set, get) => ({
-    cartItems: readKey<CartItem[]>('cartItems') ?? [],
-    shippingAddress: readKey<ShippingAddress>('shippingAddress'),
-    paymentMethod: readKey<string>('paymentMethod'),
+    // Empty until `restoreStored()` (main.tsx) reads the stored cart.
+    cartItems: [],
+    shippingAddress: null,
+    paymentMethod: null,
     addItem(item) {
       const existing = get().cartItems;
       const items = existing.some((i) => i.id === item.id)

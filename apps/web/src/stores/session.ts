@@ -21,8 +21,9 @@ interface SessionState {
 
 export const useSession = createHydratable<SessionState>(
   (set) => ({
-    userInfo: readKey<LoginResponse>('userInfo'),
-    user: readKey<User>('user'),
+    // A guest until `restoreStored()` (main.tsx) reads the stored session.
+    userInfo: null,
+    user: null,
     expired: false,
     login(info) {
       writeKey('userInfo', info);
@@ -47,3 +48,8 @@ export const useSession = createHydratable<SessionState>(
 );
 
 export const selectRole = (s: SessionState) => s.userInfo?.status ?? s.user?.profile?.status ?? null;
+
+/** Reads the stored session (after the start, see `restoreStored`, or a change in another tab). */
+export function reloadSessionFromStorage() {
+  useSession.setState({ userInfo: readKey<LoginResponse>('userInfo'), user: readKey<User>('user') });
+}
