@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { ruleIndex } from './scripts/critical-css.mjs';
+import { ruleIndex, sheetParts } from './scripts/critical-css.mjs';
 
 const require = createRequire(import.meta.url);
 const pkgDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -91,11 +91,16 @@ function precompress(): Plugin {
   };
 }
 
+/** In how many parts a rendered page loads the entry's style sheet (decision 319). */
+const ENTRY_SHEET_PARTS = 4;
+
 /**
  * `.vite/critical-css.json`: the rule index of the built style sheets, the entry's first (the one
  * index.html links), from which the server inlines the rules a rendered page's markup can match
- * and loads the sheet without blocking the first paint (decision 298).
+ * and loads the sheet without blocking the first paint (decision 298), and the entry sheet's
+ * parts, which a rendered page loads instead of it (decision 319).
  */
+
 function criticalCssIndex(): Plugin {
   return {
     name: 'marktgasse:critical-css',
@@ -122,11 +127,20 @@ function criticalCssIndex(): Plugin {
             Number(entryCss.has(b.href)) - Number(entryCss.has(a.href)) || a.href.localeCompare(b.href),
         );
       if (entryCss.size !== 1) this.error(`the entry should have one style sheet, not ${entryCss.size}`);
-      const [entry] = entryCss;
+      const [entry] = entryCss as unknown as [string];
+      // The entry sheet again in parts, which a rendered page loads instead (decision 319); the
+      // whole stays for the screens the browser renders itself and for a browser without scripts.
+      const parts = sheetParts(sheets.find((sheet) => sheet.href === entry)!.css, ENTRY_SHEET_PARTS).map(
+        (css, i) => {
+          const fileName = entry.slice(1).replace(/\.css$/, `-${i + 1}.css`);
+          this.emitFile({ type: 'asset', fileName, source: css });
+          return `/${fileName}`;
+        },
+      );
       this.emitFile({
         type: 'asset',
         fileName: '.vite/critical-css.json',
-        source: JSON.stringify({ entry, ...ruleIndex(sheets) }),
+        source: JSON.stringify({ entry, parts, ...ruleIndex(sheets) }),
       });
     },
   };

@@ -15,3 +15,4 @@ export interface IndexedRule {
 export function classesOf(selector: string): string[];
 export function tagsOf(selector: string): string[];
 export function ruleIndex(sheets: { href: string; css: string }[]): { rules: IndexedRule[] };
+export function sheetParts(css: string, count: number): string[];

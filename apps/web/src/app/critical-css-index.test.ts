@@ -4,7 +4,7 @@
  * custom properties apart so the server inlines only the ones in use.
  */
 import { describe, expect, it } from 'vitest';
-import { ruleIndex } from '../../scripts/critical-css.mjs';
+import { ruleIndex, sheetParts } from '../../scripts/critical-css.mjs';
 
 const indexOf = (css: string) => ruleIndex([{ href: '/a.css', css }]).rules;
 
@@ -41,5 +41,21 @@ describe('the critical CSS rule index', () => {
     });
     expect(button).toMatchObject({ uses: ['--b'] });
     expect(button!.variables).toBeUndefined();
+  });
+
+  it('cuts the entry sheet into parts of about equal length between whole rules (decision 319)', () => {
+    const rules = Array.from({ length: 40 }, (_, i) => `.c${i}{margin:${i}px}`);
+    const css = `${rules.slice(0, 20).join('')}@media (min-width:992px){${rules.slice(20, 30).join('')}}${rules.slice(30).join('')}`;
+    const parts = sheetParts(css, 4);
+    expect(parts).toHaveLength(4);
+    // Joined in order they are the sheet: the cascade is the one sheet's.
+    expect(parts.join('')).toBe(css);
+    // A media block stays whole, in one part.
+    const withMedia = parts.filter((part) => part.includes('@media'));
+    expect(withMedia).toHaveLength(1);
+    expect(withMedia[0]).toContain(`@media (min-width:992px){${rules.slice(20, 30).join('')}}`);
+    for (const part of parts) expect(part.length).toBeGreaterThan(css.length / 8);
+    // A sheet of fewer rules than parts gives fewer parts, none empty.
+    expect(sheetParts('.a{margin:0}.b{margin:0}', 4)).toEqual(['.a{margin:0}', '.b{margin:0}']);
   });
 });

@@ -5,8 +5,9 @@
  * classes an element needs for one of its selectors to match. A rule is kept when the markup has
  * all the classes of one selector (rules of elements and attributes always are), a superset of
  * what matches: nothing on the first screen waits for the sheet. The entry's sheet then loads with
- * `media="print"` (not blocking) and the app switches it on before it renders anything
- * (apps/web/src/main.tsx); the other screens' sheets load with their code, as before.
+ * `media="print"` (not blocking), in parts the browser parses one task each (decision 319), and
+ * the app switches them on together before it renders anything (apps/web/src/main.tsx); the other
+ * screens' sheets load with their code, as before.
  */
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -26,6 +27,8 @@ interface IndexedRule {
 
 interface RuleIndex {
   entry: string;
+  /** The entry sheet in consecutive parts, which a rendered page loads instead (decision 319). */
+  parts?: string[];
   rules: IndexedRule[];
 }
 
@@ -167,7 +170,15 @@ export class CriticalCss {
     const others = kept.filter(
       (rule) => rule.sheet !== this.index.entry && (rule.need !== null || rule.css.startsWith('@')),
     );
-    const deferred = this.link.replace('<link ', '<link media="print" data-deferred-sheet ');
+    // The entry sheet (or its parts, each parsed in a task of its own: decision 319), not blocking.
+    const hrefs = this.index.parts?.length ? this.index.parts : [this.index.entry];
+    const deferred = hrefs
+      .map((href) =>
+        this.link
+          .replace(`href="${this.index.entry}"`, `href="${href}"`)
+          .replace('<link ', '<link media="print" data-deferred-sheet '),
+      )
+      .join('');
     // Custom properties are inherited everywhere: one set for both sheets' rules.
     const used = usedVariables([...entry, ...others]);
     return `${styleElement(sheetText(entry, used))}${deferred}<noscript>${this.link}</noscript>${styleElement(sheetText(others, used))}`;

@@ -132,4 +132,30 @@ describe('a rendered page’s document (decision 298)', () => {
     expect(shell).toContain(`    ${LINK}`);
     expect(shell).not.toContain('<style>');
   });
+
+  it('loads the entry sheet in the build’s parts, in order, and the whole sheet without JavaScript (decision 319)', () => {
+    const parted = mkdtempSync(path.join(tmpdir(), 'mg-document-parts-'));
+    try {
+      writeFileSync(path.join(parted, 'index.html'), TEMPLATE);
+      mkdirSync(path.join(parted, '.vite'));
+      const parts = ['/assets/core-1-1.css', '/assets/core-1-2.css'];
+      writeFileSync(path.join(parted, '.vite', 'critical-css.json'), JSON.stringify({ ...INDEX, parts }));
+      const html = PageDocuments.fromBuild(parted).compose({
+        language: 'de',
+        head: '<title>Käse</title>',
+        body: { html: '<a class="btn" href="/de">x</a>', state: { queries: [] } },
+      });
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(
+        '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-1.css">' +
+          '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-2.css">' +
+          `<noscript>${LINK}</noscript>`,
+      );
+      expect(head).not.toContain(
+        'data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1.css"',
+      );
+    } finally {
+      rmSync(parted, { recursive: true, force: true });
+    }
+  });
 });
