@@ -133,7 +133,8 @@ describe('the written product page', () => {
     // the first page of each language is the screen's (it gives the frame), and one in a thousand.
     expect(renderer.writtenProductPages() - before).toBeGreaterThan(380);
     expect(errors).not.toHaveBeenCalled();
-  });
+    // 800 renders: 2 s on a quiet machine, over the default 5 s beside the browser suite.
+  }, 30_000);
 
   it('names its shape: pages of one shape have the same elements and classes (decision 313)', async () => {
     const namesOfShape = new Map<string, string>();
@@ -156,5 +157,5 @@ describe('the written product page', () => {
     );
     // Products and reviews of many kinds: the key tells them apart.
     expect(namesOfShape.size).toBeGreaterThan(20);
-  });
+  }, 30_000);
 });
