@@ -127,6 +127,14 @@ describe('a rendered page’s document (decision 298)', () => {
     expect(page('<p></p>')).toContain('<title>Käse $& Brot</title>');
   });
 
+  it('holds a rendered page’s first paint until the main content is parsed, a shell’s not (decision 320)', () => {
+    const html = page('<header><a href="/de/cart">Warenkorb</a></header><main id="main"></main>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render">');
+    const shell = PageDocuments.fromBuild(dist).compose({ language: 'de', head: '' });
+    expect(shell).not.toContain('rel="expect"');
+  });
+
   it('leaves the sheet blocking on a page the browser renders itself', () => {
     const shell = PageDocuments.fromBuild(dist).compose({ language: 'de', head: '' });
     expect(shell).toContain(`    ${LINK}`);
