@@ -100,7 +100,6 @@ const ENTRY_SHEET_PARTS = 4;
  * and loads the sheet without blocking the first paint (decision 298), and the entry sheet's
  * parts, which a rendered page loads instead of it (decision 319).
  */
-
 function criticalCssIndex(): Plugin {
   return {
     name: 'marktgasse:critical-css',
@@ -127,7 +126,7 @@ function criticalCssIndex(): Plugin {
             Number(entryCss.has(b.href)) - Number(entryCss.has(a.href)) || a.href.localeCompare(b.href),
         );
       if (entryCss.size !== 1) this.error(`the entry should have one style sheet, not ${entryCss.size}`);
-      const [entry] = entryCss as unknown as [string];
+      const entry = [...entryCss][0]!;
       // The entry sheet again in parts, which a rendered page loads instead (decision 319); the
       // whole stays for the screens the browser renders itself and for a browser without scripts.
       const parts = sheetParts(sheets.find((sheet) => sheet.href === entry)!.css, ENTRY_SHEET_PARTS).map(

@@ -49,7 +49,7 @@ export const useSession = createHydratable<SessionState>(
 
 export const selectRole = (s: SessionState) => s.userInfo?.status ?? s.user?.profile?.status ?? null;
 
-/** Reads the stored session (after the start, see `restoreStored`, or a change in another tab). */
+/** Reads the stored session into the store (at the app's start: `restoreStored`). */
 export function reloadSessionFromStorage() {
   useSession.setState({ userInfo: readKey<LoginResponse>('userInfo'), user: readKey<User>('user') });
 }
