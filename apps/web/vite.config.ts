@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { ruleIndex, sheetParts } from './scripts/critical-css.mjs';
 
 const require = createRequire(import.meta.url);
@@ -56,6 +57,86 @@ const codeSplitting = {
     },
   ],
 };
+
+/**
+ * The site's icons as PNG files, drawn from public/favicon.svg at build time (decision 321): the
+ * browser's tab icon (32 px), the icon a phone puts on its home screen (180 px), and the logo for
+ * link previews and the Organization's structured data (512 px; chat apps show no SVG). A page
+ * links the PNG only: a browser draws an SVG icon as a document of its own on the page's main
+ * thread, while the page starts.
+ */
+const ICONS = [
+  { file: 'favicon-32.png', size: 32, square: false },
+  // Square and opaque: the phone rounds it itself (it would fill the transparent corners with black).
+  { file: 'apple-touch-icon.png', size: 180, square: true },
+  { file: 'icon-512.png', size: 512, square: false },
+];
+
+function icons(): Plugin {
+  const source = path.resolve(import.meta.dirname, 'public/favicon.svg');
+  // The drawing is 32 units wide: the density that makes it `size` pixels.
+  const draw = ({ size, square }: (typeof ICONS)[number]) => {
+    const image = sharp(source, { density: (72 * size) / 32 }).resize(size, size);
+    return (square ? image.flatten({ background: '#b4232a' }) : image)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  };
+  return {
+    name: 'marktgasse:icons',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const icon = ICONS.find(({ file }) => request.url === `/${file}`);
+        if (!icon) return next();
+        draw(icon).then((png) => {
+          response.setHeader('content-type', 'image/png');
+          response.end(png);
+        }, next);
+      });
+    },
+    async generateBundle() {
+      for (const icon of ICONS)
+        this.emitFile({ type: 'asset', fileName: icon.file, source: await draw(icon) });
+    },
+  };
+}
+
+/** The screens the server renders (apps/server/src/modules/pages/document.ts, SCREEN_MODULES). */
+const RENDERED_SCREENS =
+  /[\\/]src[\\/]features[\\/]catalogue[\\/]routes[\\/](home|product|seller|sellers)\.tsx$/;
+
+/**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136 on; other browsers read
+ * a comment) on the chunks a rendered page runs as it starts: the app's entry with what it
+ * imports, and the rendered screens with theirs (decision 321). Most of their functions run
+ * while the page hydrates; the browser compiles them beside the download, off the page's main
+ * thread, instead of one by one on it at their first call. The hint must be a file's first line.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'marktgasse:compile-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const hinted = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || hinted.has(fileName)) return;
+        hinted.add(fileName);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle))
+        if (
+          chunk.type === 'chunk' &&
+          ((chunk.isEntry && chunk.name === 'index') ||
+            (chunk.isDynamicEntry && RENDERED_SCREENS.test(chunk.facadeModuleId ?? '')))
+        )
+          visit(chunk.fileName);
+      for (const fileName of hinted) {
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      }
+    },
+  };
+}
 
 /**
  * Brotli and gzip copies of the built text files at the best levels, written beside them: the
@@ -164,7 +245,7 @@ const ssrBuild = {
 };
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), criticalCssIndex(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), icons(), compileHints(), criticalCssIndex(), precompress()],
   resolve: mode === 'production' ? { alias: productionAliases } : {},
   // The renderer carries its libraries: several (react-bootstrap) cannot be loaded by Node's ESM as published.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),

@@ -69,6 +69,43 @@ test('a product page hydrates without a second fetch, console errors or layout s
   expect(errors).toEqual([]);
 });
 
+test('a rendered page names all the code and styles its screen needs, so the app asks for nothing more (decision 321)', async ({
+  page,
+}) => {
+  const product = await someProduct(page);
+  const assets: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (/^\/assets\/.+\.(js|css)$/.test(pathname)) assets.push(pathname);
+  });
+  for (const address of [`/de/product/${product.id}`, '/fr/']) {
+    assets.length = 0;
+    const html = await (await page.request.get(address)).text();
+    const named = html.match(/<meta name="mg-screen" content="([^"]+)">/)?.[1]?.split(' ') ?? [];
+    expect(
+      named.some((file) => file.endsWith('.js')),
+      address,
+    ).toBe(true);
+    await page.goto(address);
+    await page.waitForLoadState('networkidle');
+    const unnamed = assets.filter((file) => !named.includes(file) && !html.includes(`"${file}"`));
+    expect(unnamed, address).toEqual([]);
+  }
+});
+
+test('the site’s icon and preview logo are PNG files (decision 321)', async ({ page }) => {
+  const html = await (await page.request.get('/de/')).text();
+  expect(html).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/favicon-32.png" />');
+  expect(html).not.toMatch(/<link rel="icon"[^>]*svg/);
+  const logo = html.match(/<meta property="og:image" content="([^"]+)">/)?.[1];
+  expect(logo).toMatch(/\/icon-512\.png$/);
+  for (const icon of ['/favicon-32.png', '/apple-touch-icon.png', '/icon-512.png']) {
+    const answer = await page.request.get(icon);
+    expect(answer.status(), icon).toBe(200);
+    expect(answer.headers()['content-type']).toBe('image/png');
+  }
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {

@@ -23,8 +23,29 @@ function firstImagePainted(): Promise<void> {
   });
 }
 
+/**
+ * The screen's own chunks, the language's messages and the screen's style sheets, which the server
+ * names in the head (`<meta name="mg-screen">`, decision 321): fetched beside the app's entry, not
+ * after it has run. A sheet loads as the entry's do, applied by the app with them.
+ */
+function fetchScreen(): void {
+  const files = document.querySelector<HTMLMetaElement>('meta[name="mg-screen"]')?.content.split(' ') ?? [];
+  for (const href of files) {
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'stylesheet';
+      link.media = 'print';
+      link.dataset.deferredSheet = '';
+    } else link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
 await firstImagePainted();
+fetchScreen();
 if (app) await import(/* @vite-ignore */ app);
 
 // A module (its top-level await needs one), with nothing to export.

@@ -166,4 +166,55 @@ describe('a rendered page’s document (decision 298)', () => {
       rmSync(parted, { recursive: true, force: true });
     }
   });
+
+  it('loads a rendered page’s screen code, messages and style sheet with the page, not after its entry has run (decision 321)', () => {
+    const built = mkdtempSync(path.join(tmpdir(), 'mg-document-screens-'));
+    try {
+      writeFileSync(path.join(built, 'index.html'), TEMPLATE);
+      mkdirSync(path.join(built, '.vite'));
+      writeFileSync(
+        path.join(built, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-1.js', imports: ['_core-1.js'], css: ['assets/core-1.css'] },
+          '_core-1.js': { file: 'assets/core-1.js' },
+          '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_core-1.js'] },
+          '_purchase-1.js': { file: 'assets/purchase-1.js', imports: ['_shared-1.js', '_core-1.js'] },
+          'src/features/catalogue/routes/product.tsx': {
+            file: 'assets/product-1.js',
+            imports: ['_core-1.js', '_shared-1.js', '_purchase-1.js'],
+            css: ['assets/product-1.css'],
+          },
+          'src/features/catalogue/routes/home.tsx': {
+            file: 'assets/home-1.js',
+            imports: ['_core-1.js', '_shared-1.js'],
+          },
+          'src/i18n/bundles/de.ts': { file: 'assets/de-1.js' },
+          'src/i18n/bundles/fr.ts': { file: 'assets/fr-1.js' },
+        }),
+      );
+      const documents = PageDocuments.fromBuild(built);
+      const body = { html: '<p></p>', state: {} };
+      const product = documents.compose({
+        language: 'de',
+        head: '<title>x</title>',
+        body,
+        screen: 'product',
+      });
+      const head = product.slice(0, product.indexOf('</head>'));
+      // What the entry brings already, it brings; another language's messages are not named.
+      expect(head).toContain(
+        '<meta name="mg-screen" content="/assets/product-1.js /assets/shared-1.js /assets/purchase-1.js /assets/de-1.js /assets/product-1.css"><title>x</title>',
+      );
+      // Fetched when the app starts, not from the head, where they held up the first screen's photo.
+      expect(head).not.toContain('href="/assets/product-1.js"');
+      const home = documents.compose({ language: 'fr', head: '<title>y</title>', body, screen: 'search' });
+      expect(home).toContain(
+        '<meta name="mg-screen" content="/assets/home-1.js /assets/shared-1.js /assets/fr-1.js"><title>y</title>',
+      );
+      // A page the browser renders itself loads its screen as before.
+      expect(documents.compose({ language: 'de', head: '' })).not.toContain('mg-screen');
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageLanguage, PageRenderer, RenderRequest, RenderResult } from '@marktgasse/shared';
+import type { PageData, PageLanguage, PageRenderer, RenderRequest, RenderResult } from '@marktgasse/shared';
 import { keptPart, type KeptPart } from '../../lib/gzip-splice.ts';
 import { contentLanguage } from './addresses.ts';
 import { CriticalCss } from './critical-css.ts';
@@ -48,6 +48,8 @@ export interface DocumentParts {
   language: PageLanguage;
   head: string;
   body?: RenderResult | null;
+  /** The kind of page the body shows: its screen's code and style sheets load with the page. */
+  screen?: PageData['kind'];
 }
 
 /**
@@ -84,13 +86,75 @@ const renderedScripts = (html: string, firstPaint: string | null) =>
       '<link rel="modulepreload" fetchpriority="low" crossorigin',
     );
 
-/** The first-paint entry's address from the build's manifest (absent from builds before it). */
-function firstPaintEntry(webDist: string): string | null {
+interface ManifestChunk {
+  file?: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The build's manifest (absent from builds without one, and without the web app). */
+function readManifest(webDist: string): Manifest | null {
   const manifest = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifest)) return null;
-  const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file?: string }>;
-  const file = entries['src/first-paint.ts']?.file;
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest) : null;
+}
+
+/** The first-paint entry's address from the build's manifest (absent from builds before it). */
+function firstPaintEntry(manifest: Manifest | null): string | null {
+  const file = manifest?.['src/first-paint.ts']?.file;
   return file ? `/${file}` : null;
+}
+
+/** The web app's module of each rendered page's screen (apps/web/src/app/router.tsx). */
+const SCREEN_MODULES: Record<PageData['kind'], string> = {
+  home: 'src/features/catalogue/routes/home.tsx',
+  search: 'src/features/catalogue/routes/home.tsx',
+  product: 'src/features/catalogue/routes/product.tsx',
+  seller: 'src/features/catalogue/routes/seller.tsx',
+  sellers: 'src/features/catalogue/routes/sellers.tsx',
+};
+
+/** The web app's messages of each language (apps/web/src/i18n/bundles). */
+const LANGUAGE_MODULES: Record<PageLanguage, string> = {
+  de: 'src/i18n/bundles/de.ts',
+  fr: 'src/i18n/bundles/fr.ts',
+  it: 'src/i18n/bundles/it.ts',
+  en: 'src/i18n/bundles/en.ts',
+};
+
+/** A module's chunks and style sheets with those of everything it imports, in the build's order. */
+function moduleFiles(manifest: Manifest, key: string): { scripts: string[]; sheets: string[] } {
+  const scripts = new Set<string>();
+  const sheets = new Set<string>();
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (!chunk?.file || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const sheet of chunk.css ?? []) sheets.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { scripts: [...scripts], sheets: [...sheets] };
+}
+
+/**
+ * What a rendered page's screen needs beyond the app's entry (decision 321): the screen's chunks,
+ * the page language's messages and the screen's style sheets, named in the head for the page's
+ * first-paint entry (apps/web/src/first-paint.ts). It has the browser fetch them when it starts
+ * the app, beside the app's entry. The app would otherwise ask for them only once its entry had
+ * run, one round trip later, in the middle of its start. Preloaded from the head, they held up
+ * the first screen's photo.
+ */
+function screenFiles(manifest: Manifest | null, screen: PageData['kind'], language: PageLanguage): string {
+  if (!manifest) return '';
+  const entry = moduleFiles(manifest, 'index.html');
+  const screenFiles = moduleFiles(manifest, SCREEN_MODULES[screen]);
+  const messages = moduleFiles(manifest, LANGUAGE_MODULES[language]);
+  const files = [
+    ...[...screenFiles.scripts, ...messages.scripts].filter((file) => !entry.scripts.includes(file)),
+    ...screenFiles.sheets.filter((file) => !entry.sheets.includes(file)),
+  ];
+  return files.length ? `<meta name="mg-screen" content="${files.map((file) => `/${file}`).join(' ')}">` : '';
 }
 
 /**
@@ -133,14 +197,16 @@ export class PageDocuments {
   private readonly rendered: { start: string; end: string };
   private readonly firstParts = new Map<string, Map<string, KeptPart>>();
   private keptLast: KeptPart | undefined;
+  /** The files of each kind of page's screen, per language, as its head names them. */
+  private readonly screens = new Map<string, string>();
 
   constructor(
     template: string,
     private readonly rendererFile: string | null,
     /** The build's critical CSS: a rendered page's first paint waits for no style sheet (decision 298). */
     private readonly criticalCss: CriticalCss | null = null,
-    /** The build's first-paint entry, which starts a rendered page's app (decision 310). */
-    firstPaint: string | null = null,
+    /** The build's manifest: its first-paint entry (decision 310) and the screens' files (decision 321). */
+    private readonly manifest: Manifest | null = null,
     private readonly buildFingerprint = filesDigest(rendererFile ? [rendererFile] : []) +
       createHash('sha1').update(template).digest('base64url').slice(0, 8),
   ) {
@@ -155,7 +221,7 @@ export class PageDocuments {
     this.after = cleaned.slice(at + ROOT.length);
     const head = this.before.indexOf('<!--head-->');
     this.rendered = {
-      start: renderedScripts(this.before.slice(0, head), firstPaint) + PAINT_AFTER_HEADER,
+      start: renderedScripts(this.before.slice(0, head), firstPaintEntry(manifest)) + PAINT_AFTER_HEADER,
       end: this.before.slice(head + '<!--head-->'.length),
     };
   }
@@ -170,7 +236,7 @@ export class PageDocuments {
       template,
       existsSync(renderer) ? renderer : null,
       CriticalCss.fromBuild(criticalFile, template),
-      firstPaintEntry(webDist),
+      readManifest(webDist),
       filesDigest([index, criticalFile, ...filesUnder(path.dirname(renderer))]),
     );
   }
@@ -186,9 +252,9 @@ export class PageDocuments {
   }
 
   /** A page's document (the app's shell when there is no rendered body). */
-  compose({ language, head, body }: DocumentParts): string {
+  compose({ language, head, body, screen }: DocumentParts): string {
     if (body) {
-      const { first, middle, last } = this.split({ language, head, body });
+      const { first, middle, last } = this.split({ language, head, body, screen });
       return first.bytes.toString() + middle + last.bytes.toString();
     }
     const before = this.before
@@ -201,10 +267,18 @@ export class PageDocuments {
    * A rendered page in its parts: the first and last kept (compressed once), the middle the
    * page's own (image preload, head tags, markup and data).
    */
-  split({ language, head, body }: DocumentParts & { body: RenderResult }): DocumentSplit {
+  split({ language, head, body, screen }: DocumentParts & { body: RenderResult }): DocumentSplit {
     const critical = this.criticalCss?.headFor(body.html, body.shape) ?? '';
-    const middle = `${imagePreload(body.html)}${head}${this.rendered.end}${OWN_ROOT}${body.html}${OWN_STATE}${scriptJson(body.state)}</script>`;
+    const links = screen ? this.screenFiles(screen, language) : '';
+    const middle = `${imagePreload(body.html)}${links}${head}${this.rendered.end}${OWN_ROOT}${body.html}${OWN_STATE}${scriptJson(body.state)}</script>`;
     return { first: this.firstPart(language, critical), middle, last: this.lastPart };
+  }
+
+  private screenFiles(screen: PageData['kind'], language: PageLanguage): string {
+    const key = `${screen}:${language}`;
+    let files = this.screens.get(key);
+    if (files === undefined) this.screens.set(key, (files = screenFiles(this.manifest, screen, language)));
+    return files;
   }
 
   /** The document's end after a rendered page's own bytes, kept compressed. */

@@ -10,7 +10,7 @@ import {
 import { inLanguage, productPath } from './addresses.ts';
 import type { PageHead, PageImage } from './head.ts';
 import { OG_HEIGHT, OG_WIDTH, ogImagePath } from './og-image.ts';
-import { breadcrumbs, organizationLd, productLd, sellerLd, storeLd } from './json-ld.ts';
+import { breadcrumbs, LOGO, organizationLd, productLd, sellerLd, storeLd } from './json-ld.ts';
 import { PAGE_TEXTS as T, pageText } from './texts.ts';
 
 const SITE = 'Marktgasse';
@@ -93,7 +93,13 @@ export function homeHead(language: PageLanguage, origin: string, shelf: HomeShel
       description: pageText(language, T.homeDescription),
       path,
       ogType: 'website',
-      image: { url: `${origin}/favicon.svg`, alt: SITE },
+      image: {
+        url: `${origin}${LOGO.path}`,
+        alt: SITE,
+        width: LOGO.width,
+        height: LOGO.height,
+        type: LOGO.type,
+      },
       jsonLd: [organizationLd(origin)],
     };
   return {

@@ -100,12 +100,15 @@ export function sellerLd(profile: Profile, url: string, image: string): object {
   };
 }
 
+/** The site's logo, a PNG the web build draws from its icon (decision 321). */
+export const LOGO = { path: '/icon-512.png', width: 512, height: 512, type: 'image/png' } as const;
+
 export function organizationLd(origin: string): object {
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
     name: 'Marktgasse',
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
+    logo: `${origin}${LOGO.path}`,
   };
 }

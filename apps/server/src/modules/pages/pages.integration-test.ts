@@ -343,7 +343,13 @@ describe('other public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Emmentaler AOP');
     expect(res.body).toContain(`href="/en/product/${product.id}"`);
-    organization.parse(ofType(res.body, 'Organization')[0]);
+    // The site's logo is a raster image (the web build's PNG, decision 321): previews show no SVG.
+    const site = ofType(res.body, 'Organization')[0];
+    organization.parse(site);
+    expect(site).toMatchObject({ logo: `${ORIGIN}/icon-512.png` });
+    expect(attr(res.body, /<meta property="og:image" content="([^"]+)">/)).toBe(`${ORIGIN}/icon-512.png`);
+    expect(attr(res.body, /<meta property="og:image:type" content="([^"]+)">/)).toBe('image/png');
+    expect(attr(res.body, /<meta property="og:image:width" content="([^"]+)">/)).toBe('512');
     expect(attr(res.body, /<link rel="canonical" href="([^"]+)">/)).toBe(`${ORIGIN}/en/`);
     expect(hreflangs(res.body)['x-default']).toBe(`${ORIGIN}/`);
   });

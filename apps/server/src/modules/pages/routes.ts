@@ -113,7 +113,7 @@ function pageAnswers(ctx: AppContext, service: PagesService, origin: string, doc
         ctx,
         key,
         body
-          ? splitAnswer(documents.split({ language, head, body }))
+          ? splitAnswer(documents.split({ language, head, body, screen: outcome.page?.kind }))
           : textAnswer(documents.compose({ language, head })),
       );
     });
@@ -141,7 +141,8 @@ function productAnswers(
     const head = headHtml(outcome.head, origin);
     const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
     if (!body) return { answer: textAnswer(documents.compose({ language, head })), row: null };
-    return stored.prepared(id, language, version, documents.split({ language, head, body }), body.shape);
+    const split = documents.split({ language, head, body, screen: 'product' });
+    return stored.prepared(id, language, version, split, body.shape);
   }
 
   /**
