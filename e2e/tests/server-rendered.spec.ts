@@ -76,8 +76,10 @@ test('a later page of the list hydrates without the carousel and asks for nothin
 
   await page.goto('/en/?offset=12');
   // (Load More is a link in the server's markup and a button once hydrated: the count says the list is there.)
-  await expect(page.getByText(/^Showing 12 of \d+ products$/)).toBeVisible();
+  await expect(page.getByText(/^Showing 13–24 of [\d’]+ products$/)).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Hydrated, it keeps the server's title of page 2, not the first page's.
+  await expect(page).toHaveTitle('Marktgasse — the Swiss marketplace · Page 2');
   // Page 2 continues the list: no carousel above it, and the app does not fetch one.
   await expect(page.getByTestId('latest-carousel')).toHaveCount(0);
   expect(apiCalls).toEqual([]);

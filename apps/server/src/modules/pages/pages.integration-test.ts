@@ -423,7 +423,7 @@ describe('other public pages', () => {
     });
   });
 
-  it('a later page says which page it is in its title', async () => {
+  it('a later page says which page it is in its title and which products in its count', async () => {
     // Two pages' worth for a while: 14 live products (removed again for the sitemap's counts).
     const ref = await categoryRef(app.ctx.database);
     const more = [];
@@ -433,6 +433,7 @@ describe('other public pages', () => {
       expect(await title('/de/')).toBe('Marktgasse — der Schweizer Marktplatz');
       const later = (await get('/de/?offset=12')).body;
       expect(attr(later, /<title>([^<]+)<\/title>/)).toBe('Marktgasse — der Schweizer Marktplatz · Seite 2');
+      expect(later).toContain('13–14 von 14 Produkten');
       expect(await title(`/fr/?category=${encodeURIComponent(ref.categoryName)}&offset=12`)).toMatch(
         / de magasins suisses · page 2 · Marktgasse$/,
       );
