@@ -69,6 +69,28 @@ test('a product page hydrates without a second fetch, console errors or layout s
   expect(errors).toEqual([]);
 });
 
+test('the order type’s select shows its whole text in German and French, on desktop and on a phone', async ({
+  page,
+}) => {
+  const product = await someProduct(page);
+  for (const width of [992, 1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const language of ['de', 'fr']) {
+      await page.goto(`/${language}/product/${product.id}`);
+      // A select never scrolls: its chosen text is cut at its padding, so measure the text itself.
+      const fit = await page.locator('#order-type').evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = select.options[select.selectedIndex]!.text;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text, width: Math.ceil(context.measureText(text).width), room };
+      });
+      expect(fit.width, `${language} at ${width} px: ${fit.text}`).toBeLessThanOrEqual(fit.room);
+    }
+  }
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {
