@@ -106,6 +106,28 @@ test('the site’s icon and preview logo are PNG files (decision 321)', async ({
   }
 });
 
+test('the order type’s select shows its whole text in German and French, on desktop and on a phone', async ({
+  page,
+}) => {
+  const product = await someProduct(page);
+  for (const width of [992, 1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const language of ['de', 'fr']) {
+      await page.goto(`/${language}/product/${product.id}`);
+      // A select never scrolls: its chosen text is cut at its padding, so measure the text itself.
+      const fit = await page.locator('#order-type').evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = select.options[select.selectedIndex]!.text;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text, width: Math.ceil(context.measureText(text).width), room };
+      });
+      expect(fit.width, `${language} at ${width} px: ${fit.text}`).toBeLessThanOrEqual(fit.room);
+    }
+  }
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {
@@ -113,8 +135,10 @@ test('a later page of the list hydrates without the carousel and asks for nothin
 
   await page.goto('/en/?offset=12');
   // (Load More is a link in the server's markup and a button once hydrated: the count says the list is there.)
-  await expect(page.getByText(/^Showing 12 of \d+ products$/)).toBeVisible();
+  await expect(page.getByText(/^Showing 13–24 of [\d’]+ products$/)).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Hydrated, it keeps the server's title of page 2, not the first page's.
+  await expect(page).toHaveTitle('Marktgasse — the Swiss marketplace · Page 2');
   // Page 2 continues the list: no carousel above it, and the app does not fetch one.
   await expect(page.getByTestId('latest-carousel')).toHaveCount(0);
   expect(apiCalls).toEqual([]);

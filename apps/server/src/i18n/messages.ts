@@ -1648,6 +1648,7 @@ export const MESSAGES: Catalogue = {
     fr: 'Marktgasse — la place de marché suisse',
     it: 'Marktgasse — il mercato svizzero',
   },
+  'Page {page}': { de: 'Seite {page}', fr: 'page {page}', it: 'pagina {page}' },
   'Swiss shops, one cart: order online or reserve for pick-up in the store, paid in CHF.': {
     de: 'Schweizer Läden, ein Warenkorb: online bestellen oder zur Abholung im Laden reservieren, bezahlt in CHF.',
     fr: 'Des magasins suisses, un seul panier : commandez en ligne ou réservez pour retrait en magasin, payé en CHF.',

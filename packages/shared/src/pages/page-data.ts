@@ -4,7 +4,13 @@
  * the server's services. The renderer puts them where the screen's queries look, so the HTML
  * and the hydrated app show the same data without asking again (docs/decisions/210).
  */
-import type { Category, PagedProducts, Product, Review } from '../catalogue/schemas.ts';
+import {
+  PAGE_SIZE,
+  type Category,
+  type PagedProducts,
+  type Product,
+  type Review,
+} from '../catalogue/schemas.ts';
 import type { Profile, SellerSummary } from '../accounts/schemas.ts';
 import type { StoreSummary } from '../stores/schemas.ts';
 
@@ -46,6 +52,15 @@ export function homeShowsLatest(shelf: {
   offset: number;
 }): boolean {
   return !shelf.category && !shelf.subcategory && shelf.offset === 0;
+}
+
+/**
+ * Which page of a list starts at `offset`, as a later page's title says it ("Seite 2"): Load More
+ * links step by PAGE_SIZE; an offset typed between two counts to the page it starts in, but never
+ * as the first page, whose title it must not repeat.
+ */
+export function listPageNumber(offset: number): number {
+  return offset > 0 ? Math.max(2, Math.floor(offset / PAGE_SIZE) + 1) : 1;
 }
 
 /** The web app's languages in addresses (`/de/…`). */

@@ -1,6 +1,7 @@
 /** The head of each public page: title, description, preview and structured data, in its language. */
 import {
   formatCHFIn,
+  listPageNumber,
   type PageLanguage,
   type Product,
   type Profile,
@@ -32,6 +33,12 @@ function previewImage(origin: string, imageUrl: string, alt: string): PageImage 
   return preview
     ? { url: absolute(origin, preview), alt, width: OG_WIDTH, height: OG_HEIGHT, type: 'image/jpeg' }
     : { url: absolute(origin, imageUrl), alt };
+}
+
+/** " · Seite 2" for a later page of a list, so its title is not the first page's; nothing on the first. */
+function pageSuffix(language: PageLanguage, offset: number): string {
+  const page = listPageNumber(offset);
+  return page > 1 ? ` · ${pageText(language, T.pageNumber, { page: String(page) })}` : '';
 }
 
 /** The home's list: a category or subcategory, from an offset (a "Load More" link's page). */
@@ -89,7 +96,7 @@ export function homeHead(language: PageLanguage, origin: string, shelf: HomeShel
   if (!name)
     return {
       language,
-      title: pageText(language, T.homeTitle),
+      title: `${pageText(language, T.homeTitle)}${pageSuffix(language, shelf.offset)}`,
       description: pageText(language, T.homeDescription),
       path,
       ogType: 'website',
@@ -104,7 +111,7 @@ export function homeHead(language: PageLanguage, origin: string, shelf: HomeShel
     };
   return {
     language,
-    title: `${pageText(language, T.categoryTitle, { category: name })} · ${SITE}`,
+    title: `${pageText(language, T.categoryTitle, { category: name })}${pageSuffix(language, shelf.offset)} · ${SITE}`,
     description: pageText(language, T.categoryDescription, { category: name }),
     path,
     ogType: 'website',
@@ -136,7 +143,7 @@ export function searchHead(
 ): PageHead {
   return {
     language,
-    title: `${pageText(language, T.searchTitle, { term })} · ${SITE}`,
+    title: `${pageText(language, T.searchTitle, { term })}${pageSuffix(language, offset)} · ${SITE}`,
     description: shorten(pageText(language, T.searchDescription, { term })),
     path: searchPath(term, options, offset),
     ogType: 'website',

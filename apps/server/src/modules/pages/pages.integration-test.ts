@@ -429,6 +429,26 @@ describe('other public pages', () => {
     });
   });
 
+  it('a later page says which page it is in its title and which products in its count', async () => {
+    // Two pages' worth for a while: 14 live products (removed again for the sitemap's counts).
+    const ref = await categoryRef(app.ctx.database);
+    const more = [];
+    for (let i = 0; i < 9; i++) more.push(await createProduct(app, seller, ref));
+    try {
+      const title = async (url: string) => attr((await get(url)).body, /<title>([^<]+)<\/title>/);
+      expect(await title('/de/')).toBe('Marktgasse — der Schweizer Marktplatz');
+      const later = (await get('/de/?offset=12')).body;
+      expect(attr(later, /<title>([^<]+)<\/title>/)).toBe('Marktgasse — der Schweizer Marktplatz · Seite 2');
+      expect(later).toContain('13–14 von 14 Produkten');
+      expect(await title(`/fr/?category=${encodeURIComponent(ref.categoryName)}&offset=12`)).toMatch(
+        / de magasins suisses · page 2 · Marktgasse$/,
+      );
+    } finally {
+      for (const p of more)
+        await app.inject({ method: 'DELETE', url: `/api/products/${p.id}/`, headers: seller.auth });
+    }
+  });
+
   it('a seller: name, products, stores as Store with address and geo', async () => {
     const res = await get(`/fr/seller/${seller.id}`);
     expect(res.statusCode).toBe(200);

@@ -7,6 +7,8 @@ import { translateMessage } from '../../i18n/translate.ts';
 
 export const PAGE_TEXTS = {
   homeTitle: 'Marktgasse — the Swiss marketplace',
+  /** After a later page's title (a Load More link's address): "… · Page 2". */
+  pageNumber: 'Page {page}',
   homeDescription: 'Swiss shops, one cart: order online or reserve for pick-up in the store, paid in CHF.',
   categoryTitle: '{category} from Swiss shops',
   categoryDescription:

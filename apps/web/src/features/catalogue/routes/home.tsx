@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
-import { homeShowsLatest } from '@marktgasse/shared';
+import { homeShowsLatest, listPageNumber } from '@marktgasse/shared';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { announce } from '../../../components/announcer';
 import { Deferred, HydrateLater } from '../../../components/deferred';
@@ -37,6 +37,20 @@ function listStart(params: URLSearchParams): number {
   return Math.max(0, Math.trunc(Number(params.get('offset'))) || 0);
 }
 
+/** "12 of 200 products"; a list started at a later page says where it stands: "13–36 of 200 products". */
+function useCountLine() {
+  const t = useT();
+  const f = useFormat();
+  return (start: number, shown: number, total: number) =>
+    start > 0
+      ? t('catalogue.home.showingRange', {
+          first: f.number(start + 1),
+          last: f.number(start + shown),
+          total: f.number(total),
+        })
+      : t('catalogue.home.showingOf', { shown: f.number(shown), total: f.number(total) });
+}
+
 function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   const t = useT();
   const f = useFormat();
@@ -45,6 +59,7 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
   // A later page's own address (`/search?q=…&offset=12`, the server's Load More link) starts there.
   const start = listStart(params);
   const search = useProductSearch(term, options, start);
+  const countLine = useCountLine();
   const nextPage = useNextPageAddress(search.data?.pages.at(-1)?.next);
   const results = search.data?.pages.flatMap((p) => p.results) ?? [];
   const count = search.data?.pages[0]?.count;
@@ -82,7 +97,7 @@ function SearchResults({ term, onBack }: { term: string; onBack: () => void }) {
         <>
           {typeof count === 'number' && (
             <p className="small text-body-secondary mb-2" aria-live="polite">
-              {t('catalogue.home.showingOf', { shown: f.number(results.length), total: f.number(count) })}
+              {countLine(start, results.length, count)}
             </p>
           )}
           <ProductGrid products={results} />
@@ -100,6 +115,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
   const [params] = useSearchParams();
   const start = listStart(params);
   const products = useProducts({ category, subcategory, ...options }, start);
+  const countLine = useCountLine();
   const nextPage = useNextPageAddress(products.data?.pages.at(-1)?.next);
   const items = products.data?.pages.flatMap((p) => p.results) ?? [];
   const count = products.data?.pages[0]?.count;
@@ -127,7 +143,7 @@ function ProductList({ category, subcategory }: { category?: string; subcategory
         <>
           <p className="small text-body-secondary mb-2" aria-live="polite">
             {typeof count === 'number'
-              ? t('catalogue.home.showingOf', { shown: f.number(items.length), total: f.number(count) })
+              ? countLine(start, items.length, count)
               : t('catalogue.home.showing', { shown: f.number(items.length) })}
           </p>
           <ProductGrid products={items} columns={3} />
@@ -205,10 +221,18 @@ export function Component() {
   const debounced = useDebouncedValue(term.trim());
   const searching = debounced.length >= SEARCH_MIN_CHARS && term.trim().length >= SEARCH_MIN_CHARS;
   useSearchInUrl(searching ? debounced : '', urlTerm, setTerm);
-  usePageTitle(searching ? t('catalogue.search.resultsFor', { term: debounced }) : '');
   const categories = useCategories();
   const active = subcategory ?? category ?? null;
   const offset = listStart(params);
+  // The server's title of the same address (heads.ts), so hydrating does not change it.
+  usePageTitle(
+    searching
+      ? t('catalogue.search.pageTitle', { term: debounced })
+      : active
+        ? t('catalogue.home.shelfTitle', { category: active })
+        : '',
+    listPageNumber(offset),
+  );
   // The carousel and the teasers head the list's first page without a shelf only (as the server renders it).
   const showLatest = homeShowsLatest({ category, subcategory, offset });
   // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.

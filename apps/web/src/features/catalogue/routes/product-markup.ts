@@ -146,7 +146,7 @@ function details(c: MarkupContext, p: Product): string {
   const fact = (key: string, value: string) =>
     `<dt class="col-5 fw-normal text-body-secondary">${esc(t(key))}</dt><dd class="col-7">${value}</dd>`;
   return (
-    `<div class="col-lg-5 col-md-6"><div class="product-image-frame bg-white rounded border overflow-hidden">${image(p.image ?? p.thumbnail, `${p.brand} ${p.name}`)}</div></div>` +
+    `<div class="col-lg-4 col-md-6"><div class="product-image-frame bg-white rounded border overflow-hidden">${image(p.image ?? p.thumbnail, `${p.brand} ${p.name}`)}</div></div>` +
     `<div class="col-lg-4 col-md-6"><p class="text-uppercase fw-semibold text-body-secondary small mb-1">${esc(p.brand)}</p>` +
     `<div class="d-flex align-items-start justify-content-between gap-2"><h1 class="h3">${esc(p.name)}</h1></div>` +
     `<div data-testid="product-rating" class="mb-3">${rating(c, p.rating, 'P0-1', reviewsText)}</div>` +
@@ -171,7 +171,7 @@ export function productMarkup(p: Product, reviews: Review[], c: MarkupContext): 
   return (
     `<div class="py-4 container">${link(c, paths.home, esc(t('catalogue.goBack')), 'btn btn-outline-secondary btn-sm mb-3')}` +
     `<div class="g-4 row">${details(c, p)}` +
-    `<div class="col-lg-3"><div class="shadow-sm card"><div class="card-body">` +
+    `<div class="col-lg-4"><div class="shadow-sm card"><div class="card-body">` +
     `<div class="d-flex justify-content-between align-items-baseline mb-3"><span class="text-body-secondary">${esc(t('catalogue.product.price'))}</span><strong class="fs-5">${price}</strong></div>` +
     `<div class="d-flex justify-content-between align-items-baseline mb-3"><span class="text-body-secondary">${esc(t('catalogue.product.status'))}</span>${badge}</div>` +
     `${purchaseOptions(c, p)}</div></div></div></div>` +
