@@ -51,6 +51,23 @@ mkdirSync(path.join(dist, '.vite'));
 writeFileSync(path.join(dist, '.vite', 'critical-css.json'), JSON.stringify(INDEX));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
+/**
+ * The documents of a build with the template and these files in its `.vite` folder (the build's
+ * manifest, its critical CSS index), read from a folder that is gone again afterwards.
+ */
+function buildWith(viteFiles: Record<string, unknown>): PageDocuments {
+  const built = mkdtempSync(path.join(tmpdir(), 'mg-document-build-'));
+  try {
+    writeFileSync(path.join(built, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(built, '.vite'));
+    for (const [name, content] of Object.entries(viteFiles))
+      writeFileSync(path.join(built, '.vite', name), JSON.stringify(content));
+    return PageDocuments.fromBuild(built);
+  } finally {
+    rmSync(built, { recursive: true, force: true });
+  }
+}
+
 const page = (html: string) =>
   PageDocuments.fromBuild(dist).compose({
     language: 'de',
@@ -96,31 +113,22 @@ describe('a rendered page’s document (decision 298)', () => {
   });
 
   it('starts a rendered page from the build’s first-paint entry, with the app’s entry preloaded (decision 310)', () => {
-    const withEntry = mkdtempSync(path.join(tmpdir(), 'mg-document-'));
-    try {
-      writeFileSync(path.join(withEntry, 'index.html'), TEMPLATE);
-      mkdirSync(path.join(withEntry, '.vite'));
-      writeFileSync(
-        path.join(withEntry, '.vite', 'manifest.json'),
-        JSON.stringify({
-          'index.html': { file: 'assets/index-1.js', isEntry: true },
-          'src/first-paint.ts': { file: 'assets/first-paint-1.js', isEntry: true },
-        }),
-      );
-      const documents = PageDocuments.fromBuild(withEntry);
-      const html = documents.compose({ language: 'de', head: '', body: { html: '<p></p>', state: {} } });
-      expect(html).toContain(
-        '<script type="module" crossorigin src="/assets/first-paint-1.js" data-app="/assets/index-1.js"></script>' +
-          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-1.js">',
-      );
-      expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
-      // A page the browser renders itself starts the app at once.
-      expect(documents.compose({ language: 'de', head: '' })).toContain(
-        '<script type="module" crossorigin src="/assets/index-1.js"></script>',
-      );
-    } finally {
-      rmSync(withEntry, { recursive: true, force: true });
-    }
+    const documents = buildWith({
+      'manifest.json': {
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/first-paint.ts': { file: 'assets/first-paint-1.js', isEntry: true },
+      },
+    });
+    const html = documents.compose({ language: 'de', head: '', body: { html: '<p></p>', state: {} } });
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/first-paint-1.js" data-app="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-1.js">',
+    );
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    // A page the browser renders itself starts the app at once.
+    expect(documents.compose({ language: 'de', head: '' })).toContain(
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    );
   });
 
   it('keeps the page’s own head text as written', () => {
@@ -142,79 +150,60 @@ describe('a rendered page’s document (decision 298)', () => {
   });
 
   it('loads the entry sheet in the build’s parts, in order, and the whole sheet without JavaScript (decision 319)', () => {
-    const parted = mkdtempSync(path.join(tmpdir(), 'mg-document-parts-'));
-    try {
-      writeFileSync(path.join(parted, 'index.html'), TEMPLATE);
-      mkdirSync(path.join(parted, '.vite'));
-      const parts = ['/assets/core-1-1.css', '/assets/core-1-2.css'];
-      writeFileSync(path.join(parted, '.vite', 'critical-css.json'), JSON.stringify({ ...INDEX, parts }));
-      const html = PageDocuments.fromBuild(parted).compose({
-        language: 'de',
-        head: '<title>Käse</title>',
-        body: { html: '<a class="btn" href="/de">x</a>', state: { queries: [] } },
-      });
-      const head = html.slice(0, html.indexOf('</head>'));
-      expect(head).toContain(
-        '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-1.css">' +
-          '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-2.css">' +
-          `<noscript>${LINK}</noscript>`,
-      );
-      expect(head).not.toContain(
-        'data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1.css"',
-      );
-    } finally {
-      rmSync(parted, { recursive: true, force: true });
-    }
+    const parts = ['/assets/core-1-1.css', '/assets/core-1-2.css'];
+    const html = buildWith({ 'critical-css.json': { ...INDEX, parts } }).compose({
+      language: 'de',
+      head: '<title>Käse</title>',
+      body: { html: '<a class="btn" href="/de">x</a>', state: { queries: [] } },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-1.css">' +
+        '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-2.css">' +
+        `<noscript>${LINK}</noscript>`,
+    );
+    expect(head).not.toContain('data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1.css"');
   });
 
   it('loads a rendered page’s screen code, messages and style sheet with the page, not after its entry has run (decision 321)', () => {
-    const built = mkdtempSync(path.join(tmpdir(), 'mg-document-screens-'));
-    try {
-      writeFileSync(path.join(built, 'index.html'), TEMPLATE);
-      mkdirSync(path.join(built, '.vite'));
-      writeFileSync(
-        path.join(built, '.vite', 'manifest.json'),
-        JSON.stringify({
-          'index.html': { file: 'assets/index-1.js', imports: ['_core-1.js'], css: ['assets/core-1.css'] },
-          '_core-1.js': { file: 'assets/core-1.js' },
-          '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_core-1.js'] },
-          '_purchase-1.js': { file: 'assets/purchase-1.js', imports: ['_shared-1.js', '_core-1.js'] },
-          'src/features/catalogue/routes/product.tsx': {
-            file: 'assets/product-1.js',
-            imports: ['_core-1.js', '_shared-1.js', '_purchase-1.js'],
-            css: ['assets/product-1.css'],
-          },
-          'src/features/catalogue/routes/home.tsx': {
-            file: 'assets/home-1.js',
-            imports: ['_core-1.js', '_shared-1.js'],
-          },
-          'src/i18n/bundles/de.ts': { file: 'assets/de-1.js' },
-          'src/i18n/bundles/fr.ts': { file: 'assets/fr-1.js' },
-        }),
-      );
-      const documents = PageDocuments.fromBuild(built);
-      const body = { html: '<p></p>', state: {} };
-      const product = documents.compose({
-        language: 'de',
-        head: '<title>x</title>',
-        body,
-        screen: 'product',
-      });
-      const head = product.slice(0, product.indexOf('</head>'));
-      // What the entry brings already, it brings; another language's messages are not named.
-      expect(head).toContain(
-        '<meta name="mg-screen" content="/assets/product-1.js /assets/shared-1.js /assets/purchase-1.js /assets/de-1.js /assets/product-1.css"><title>x</title>',
-      );
-      // Fetched when the app starts, not from the head, where they held up the first screen's photo.
-      expect(head).not.toContain('href="/assets/product-1.js"');
-      const home = documents.compose({ language: 'fr', head: '<title>y</title>', body, screen: 'search' });
-      expect(home).toContain(
-        '<meta name="mg-screen" content="/assets/home-1.js /assets/shared-1.js /assets/fr-1.js"><title>y</title>',
-      );
-      // A page the browser renders itself loads its screen as before.
-      expect(documents.compose({ language: 'de', head: '' })).not.toContain('mg-screen');
-    } finally {
-      rmSync(built, { recursive: true, force: true });
-    }
+    const documents = buildWith({
+      'manifest.json': {
+        'index.html': { file: 'assets/index-1.js', imports: ['_core-1.js'], css: ['assets/core-1.css'] },
+        '_core-1.js': { file: 'assets/core-1.js' },
+        '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_core-1.js'] },
+        '_purchase-1.js': { file: 'assets/purchase-1.js', imports: ['_shared-1.js', '_core-1.js'] },
+        'src/features/catalogue/routes/product.tsx': {
+          file: 'assets/product-1.js',
+          imports: ['_core-1.js', '_shared-1.js', '_purchase-1.js'],
+          css: ['assets/product-1.css'],
+        },
+        'src/features/catalogue/routes/home.tsx': {
+          file: 'assets/home-1.js',
+          imports: ['_core-1.js', '_shared-1.js'],
+        },
+        'src/i18n/bundles/de.ts': { file: 'assets/de-1.js' },
+        'src/i18n/bundles/fr.ts': { file: 'assets/fr-1.js' },
+      },
+    });
+    const body = { html: '<p></p>', state: {} };
+    const product = documents.compose({
+      language: 'de',
+      head: '<title>x</title>',
+      body,
+      screen: 'product',
+    });
+    const head = product.slice(0, product.indexOf('</head>'));
+    // What the entry brings already, it brings; another language's messages are not named.
+    expect(head).toContain(
+      '<meta name="mg-screen" content="/assets/product-1.js /assets/shared-1.js /assets/purchase-1.js /assets/de-1.js /assets/product-1.css"><title>x</title>',
+    );
+    // Fetched when the app starts, not from the head, where they held up the first screen's photo.
+    expect(head).not.toContain('href="/assets/product-1.js"');
+    const home = documents.compose({ language: 'fr', head: '<title>y</title>', body, screen: 'search' });
+    expect(home).toContain(
+      '<meta name="mg-screen" content="/assets/home-1.js /assets/shared-1.js /assets/fr-1.js"><title>y</title>',
+    );
+    // A page the browser renders itself loads its screen as before.
+    expect(documents.compose({ language: 'de', head: '' })).not.toContain('mg-screen');
   });
 });

@@ -148,11 +148,11 @@ function moduleFiles(manifest: Manifest, key: string): { scripts: string[]; shee
 function screenFiles(manifest: Manifest | null, screen: PageData['kind'], language: PageLanguage): string {
   if (!manifest) return '';
   const entry = moduleFiles(manifest, 'index.html');
-  const screenFiles = moduleFiles(manifest, SCREEN_MODULES[screen]);
+  const own = moduleFiles(manifest, SCREEN_MODULES[screen]);
   const messages = moduleFiles(manifest, LANGUAGE_MODULES[language]);
   const files = [
-    ...[...screenFiles.scripts, ...messages.scripts].filter((file) => !entry.scripts.includes(file)),
-    ...screenFiles.sheets.filter((file) => !entry.sheets.includes(file)),
+    ...[...own.scripts, ...messages.scripts].filter((file) => !entry.scripts.includes(file)),
+    ...own.sheets.filter((file) => !entry.sheets.includes(file)),
   ];
   return files.length ? `<meta name="mg-screen" content="${files.map((file) => `/${file}`).join(' ')}">` : '';
 }

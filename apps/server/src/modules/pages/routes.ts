@@ -141,7 +141,7 @@ function productAnswers(
     const head = headHtml(outcome.head, origin);
     const body = outcome.page ? await documents.render({ language, path, page: outcome.page }) : null;
     if (!body) return { answer: textAnswer(documents.compose({ language, head })), row: null };
-    const split = documents.split({ language, head, body, screen: 'product' });
+    const split = documents.split({ language, head, body, screen: outcome.page?.kind });
     return stored.prepared(id, language, version, split, body.shape);
   }
 

@@ -2,27 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@marktgasse/shared';
+import { testProduct } from '../testing';
 import { PurchaseOptions } from './purchase-options';
 
-const product: Product = {
+const product: Product = testProduct({
   id: 5,
-  brand: 'Kambly',
-  name: 'Bretzeli',
-  price: '4.90',
-  description: '',
-  image: '/media/placeholder/v1/product.svg',
-  thumbnail: '/media/placeholder/v1/product.svg',
-  category: 1,
-  categoryName: 'Lebensmittel',
-  subcategory: 2,
-  subcategoryName: 'Gebäck',
-  vatRate: 'standard',
-  seller: 9,
-  sellerDetails: { id: 9, name: 'Confiserie Emmental', image: '/media/placeholder/v1/profile.svg' },
-  seller_id: 9,
-  username: 'confiserie',
-  rating: 0,
-  numReviews: 0,
   countInStock: 5,
   stocks: [
     { id: 1, number: 3, store: 11, storeName: 'Langnau', city: 'Langnau' },
@@ -30,7 +14,7 @@ const product: Product = {
     { id: 3, number: 0, store: 13, storeName: 'Thun', city: 'Thun' },
   ],
   createdAt: '2025-01-01T00:00:00Z',
-};
+});
 
 const options = (label: string) =>
   within(screen.getByLabelText(label))

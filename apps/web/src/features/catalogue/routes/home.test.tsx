@@ -1,37 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@marktgasse/shared';
+import { renderScreen, testProduct } from '../testing';
 import { Component as HomeScreen } from './home';
 
-const PLACEHOLDER = '/media/placeholder/v1/product.svg';
 const TOTAL = 1200;
 
-const product = (id: number): Product => ({
-  id,
-  brand: 'Kambly',
-  name: `Bretzeli ${id}`,
-  price: '4.90',
-  description: '',
-  image: PLACEHOLDER,
-  thumbnail: PLACEHOLDER,
-  category: 1,
-  categoryName: 'Lebensmittel',
-  subcategory: 2,
-  subcategoryName: 'Gebäck',
-  vatRate: 'standard',
-  seller: 9,
-  sellerDetails: { id: 9, name: 'Confiserie Emmental', image: '/media/placeholder/v1/profile.svg' },
-  seller_id: 9,
-  username: 'confiserie',
-  rating: 0,
-  numReviews: 0,
-  countInStock: 3,
-  stocks: [],
-  createdAt: '2026-01-01T00:00:00Z',
-});
+const product = (id: number) => testProduct({ id, name: `Bretzeli ${id}` });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,15 +26,7 @@ function serveList(): void {
   );
 }
 
-function renderHome(address: string) {
-  const router = createMemoryRouter([{ path: '/', element: <HomeScreen /> }], { initialEntries: [address] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderHome = (address: string) => renderScreen('/', <HomeScreen />, address);
 
 describe('a later page of the list (a Load More link’s address)', () => {
   it('counts from where it starts, also after Load More, and keeps its page in the title', async () => {

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, Profile, StoreSummary } from '@marktgasse/shared';
+import { PLACEHOLDER, renderScreen, testProduct } from '../testing';
 import { Component as SellerScreen } from './seller';
 
 const SELLER = 9;
-const PLACEHOLDER = '/media/placeholder/v1/product.svg';
 
 const profile: Profile = {
   id: 3,
@@ -45,29 +42,8 @@ const store = (id: number, name: string): StoreSummary => ({
   profile_image: '/media/placeholder/v1/profile.svg',
 });
 
-const product = (id: number, name: string, stocks: Product['stocks']): Product => ({
-  id,
-  brand: 'Kambly',
-  name,
-  price: '4.90',
-  description: '',
-  image: PLACEHOLDER,
-  thumbnail: PLACEHOLDER,
-  category: 1,
-  categoryName: 'Lebensmittel',
-  subcategory: 2,
-  subcategoryName: 'Gebäck',
-  vatRate: 'standard',
-  seller: SELLER,
-  sellerDetails: { id: SELLER, name: 'Confiserie Emmental', image: '/media/placeholder/v1/profile.svg' },
-  seller_id: SELLER,
-  username: 'confiserie',
-  rating: 0,
-  numReviews: 0,
-  countInStock: stocks.reduce((sum, s) => sum + s.number, 0),
-  stocks,
-  createdAt: '2026-01-01T00:00:00Z',
-});
+const product = (id: number, name: string, stocks: Product['stocks']): Product =>
+  testProduct({ id, name, stocks, countInStock: stocks.reduce((sum, s) => sum + s.number, 0) });
 
 const products = [
   product(1, 'Bretzeli', [{ id: 1, number: 3, store: 11, storeName: 'Langnau', city: 'Langnau' }]),
@@ -104,17 +80,7 @@ function serveSeller(productsOf: (storeId: string | null) => unknown, asked: str
 }
 
 /** The seller's screen at its address, with a fresh query cache. */
-function renderSellerScreen() {
-  const router = createMemoryRouter([{ path: '/seller/:id', element: <SellerScreen /> }], {
-    initialEntries: [`/seller/${SELLER}`],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderSellerScreen = () => renderScreen('/seller/:id', <SellerScreen />, `/seller/${SELLER}`);
 
 describe('a seller’s screen', () => {
   it('lists the stores from their summaries; a store’s button asks the server for the products with units there (decisions 311, 314)', async () => {
