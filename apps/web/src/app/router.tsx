@@ -3,20 +3,19 @@
  * the screen a visit opens on is loaded, with the data it shows first, before the first render
  * (main.tsx), so the page paints once and complete.
  *
- * The routes are declared for `useRoutes` rather than a data router (createHashRouter): the app
- * uses no loaders, actions or fetchers, and react-router's data layer is about 16 KB gzipped of
- * the home page's JavaScript plus its start-up work on every visit.
+ * The routes are matched by `matchTable` (below) and rendered with `renderMatches` rather than by
+ * a data router (createHashRouter): the app uses no loaders, actions or fetchers, and
+ * react-router's data layer is about 16 KB gzipped of the home page's JavaScript plus its
+ * start-up work on every visit.
  */
 import { Component as ReactComponent, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import {
   BrowserRouter,
   HashRouter,
   matchPath,
-  matchRoutes,
   renderMatches,
   StaticRouter,
   useLocation,
-  useRoutes,
   type RouteMatch,
   type RouteObject,
 } from 'react-router';
@@ -140,7 +139,7 @@ export const routes: RouteObject[] = [
 ];
 
 function screensAt(pathname: string) {
-  return (matchRoutes(routes, pathname) ?? []).map(({ route, params }) => ({
+  return (matchTable(routes, pathname) ?? []).map(({ route, params }) => ({
     handle: route.handle as ScreenHandle | undefined,
     params,
   }));
@@ -191,8 +190,8 @@ class ErrorBoundary extends ReactComponent<BoundaryProps, { failed: boolean }> {
 
 function Routes({ table = routes }: { table?: RouteObject[] }) {
   const location = useLocation();
-  const element = useRoutes(table);
-  return <ErrorBoundary resetKey={location.pathname}>{element}</ErrorBoundary>;
+  const matches = matchTable(table, location.pathname);
+  return <ErrorBoundary resetKey={location.pathname}>{matches && renderMatches(matches)}</ErrorBoundary>;
 }
 
 /**
@@ -227,14 +226,22 @@ export function serverRoutes(paths: readonly (string | null)[], layout: ReactNod
 }
 
 /**
- * A server table's match without react-router's ranking of the whole table (it flattens, scores
- * and sorts every route on each render): the layout and the first of its few screens whose pattern
- * matches, the catch-all last. Null when none matches.
+ * A table's match (the layout and the first of its screens whose pattern matches, the catch-all
+ * last), for the browser's and the server's renders alike. react-router's `matchRoutes` flattens,
+ * scores and sorts the whole table on every call: about a sixth of a rendered page on the server,
+ * and twice in a phone's start (for the code to load, then to render). The table has one layout
+ * and one level of screens, declared so that the first pattern that matches is the one
+ * react-router would rank highest (router.test.tsx compares the two). Null when none matches.
  */
-function matchServerRoutes(table: RouteObject[], pathname: string): RouteMatch[] | null {
+export function matchTable(table: RouteObject[], pathname: string): RouteMatch[] | null {
   const layout = table[0];
   if (!layout) return null;
+  // A pattern whose first segment is a word only matches an address that starts with it: the
+  // others are not compiled into expressions at all.
+  const first = (pathname.split('/')[1] ?? '').toLowerCase();
   for (const route of layout.children ?? []) {
+    const head = route.index ? '' : (route.path ?? '').split('/')[0]!;
+    if (head && head !== '*' && !head.startsWith(':') && head.toLowerCase() !== first) continue;
     const match = matchPath({ path: route.index ? '/' : `/${route.path}`, end: true }, pathname);
     if (match) {
       const { params } = match;
@@ -245,13 +252,6 @@ function matchServerRoutes(table: RouteObject[], pathname: string): RouteMatch[]
     }
   }
   return null;
-}
-
-function ServerRoutes({ table }: { table: RouteObject[] }) {
-  const location = useLocation();
-  const matches = matchServerRoutes(table, location.pathname);
-  if (!matches) return <Routes table={table} />;
-  return <ErrorBoundary resetKey={location.pathname}>{renderMatches(matches)}</ErrorBoundary>;
 }
 
 /** The same routes for the server's rendering of `location` (with its language prefix). */
@@ -266,7 +266,7 @@ export function ServerRouter({
 }) {
   return (
     <StaticRouter location={location} basename={basename}>
-      {table ? <ServerRoutes table={table} /> : <Routes />}
+      <Routes table={table} />
     </StaticRouter>
   );
 }
