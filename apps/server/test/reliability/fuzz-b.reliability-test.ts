@@ -1,0 +1,4 @@
+/** The second half of the long fuzzing run (fuzz-run.ts). */
+import { fuzzShard } from './fuzz-run.ts';
+
+fuzzShard(1);
