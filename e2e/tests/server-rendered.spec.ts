@@ -128,6 +128,42 @@ test('the order type’s select shows its whole text in German and French, on de
   }
 });
 
+test('a rendered product list keeps the cards the server sent as it hydrates, none drawn again (decision 322)', async ({
+  page,
+}) => {
+  const { errors } = await watchHydration(page);
+  // A phone: wider, the home first shows its teasers and then the list below them (decision 322).
+  await page.setViewportSize({ width: 412, height: 900 });
+  // Each card element the HTML brings is marked before the app starts (a property: a resumed part
+  // sets the attributes of its props); an element the app drew itself has no mark.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const card of document.querySelectorAll('[data-testid="product-grid"] > li'))
+        (card as HTMLElement & { fromServer?: boolean }).fromServer = true;
+    });
+  });
+  await page.goto('/de/');
+  await page.waitForLoadState('networkidle');
+  const cards = page.getByTestId('product-grid').locator('> li');
+  await expect(cards).toHaveCount(12);
+  const fromServer = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('[data-testid="product-grid"] > li')].filter(
+        (card) => (card as HTMLElement & { fromServer?: boolean }).fromServer,
+      ).length,
+  );
+  expect(fromServer).toBe(12);
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+
+  // Hydrated: a card further down opens its product inside the app.
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  const name = (await cards.nth(10).getByRole('heading').textContent())!;
+  await cards.nth(10).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {

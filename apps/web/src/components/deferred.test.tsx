@@ -40,4 +40,52 @@ describe('HydrateLater (decision 299)', () => {
     expect(await screen.findByText('grid')).toBeTruthy();
     expect(order.filter((name, i) => order.indexOf(name) === i)).toEqual(['header', 'carousel', 'grid']);
   });
+
+  it('puts off the parts a part holds (a grid’s cards) behind the others, each in a task of its own (decision 322)', async () => {
+    const order: string[] = [];
+    const Seen = ({ name }: { name: string }) => {
+      order.push(name);
+      return <p>{name}</p>;
+    };
+    hydrateInParts(() => {
+      render(
+        <div>
+          <HydrateLater>
+            <ul>
+              <Seen name="grid" />
+              {['card 1', 'card 2'].map((name) => (
+                <HydrateLater key={name}>
+                  <li>
+                    <Seen name={name} />
+                  </li>
+                </HydrateLater>
+              ))}
+            </ul>
+          </HydrateLater>
+          <HydrateLater>
+            <div>
+              <Seen name="footer" />
+            </div>
+          </HydrateLater>
+        </div>,
+      );
+    });
+    expect(screen.queryByText('grid')).toBeNull();
+    await partsHydrated();
+    expect(screen.getByText('card 2')).toBeTruthy();
+    // Once the grid was in, its cards waited their turn after the footer, one task each.
+    expect(order.filter((name, i) => order.indexOf(name) === i)).toEqual([
+      'grid',
+      'footer',
+      'card 1',
+      'card 2',
+    ]);
+    // Hydration is over: a part rendered now renders at once.
+    render(
+      <HydrateLater>
+        <p>later</p>
+      </HydrateLater>,
+    );
+    expect(screen.getByText('later')).toBeTruthy();
+  });
 });

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { DeferredAtOnce, HydrateLater } from './deferred';
 import { ProductCard, type ProductCardData } from './product-card';
 
 /**
  * How many of `total` cards to show: one batch more per task, so a long grid never blocks a phone's
  * main thread at once. A batch is a multiple of every column count of the grid, so it fills whole
- * rows and a later batch never changes a row that is already on screen.
+ * rows and a later batch never changes a row that is already on screen. A server-rendered grid is
+ * there whole: hydrating it keeps every card of the markup (each a part of its own, below) instead
+ * of dropping those past the first batch and drawing them again a task later (decision 322).
  */
 function useRevealed(total: number, batch: number): number {
-  const [revealed, setRevealed] = useState(batch);
+  const hydrating = useContext(DeferredAtOnce);
+  const [revealed, setRevealed] = useState(hydrating ? total : batch);
   useEffect(() => {
     if (revealed >= total) return;
     const timer = setTimeout(() => setRevealed((n) => n + batch), 0);
@@ -18,7 +22,8 @@ function useRevealed(total: number, batch: number): number {
 
 /**
  * A responsive grid of product cards: 2 columns on phones, up to `columns` on wide screens
- * (Bootstrap's row and column classes on plain elements, like the cards).
+ * (Bootstrap's row and column classes on plain elements, like the cards). While a server-rendered
+ * page hydrates, each card hydrates in a task of its own.
  */
 export function ProductGrid({ products, columns = 4 }: { products: ProductCardData[]; columns?: 3 | 4 }) {
   const shown = useRevealed(products.length, columns === 4 ? 12 : 6);
@@ -28,9 +33,11 @@ export function ProductGrid({ products, columns = 4 }: { products: ProductCardDa
       data-testid="product-grid"
     >
       {products.slice(0, shown).map((p) => (
-        <li className="col" key={p.id}>
-          <ProductCard product={p} />
-        </li>
+        <HydrateLater key={p.id}>
+          <li className="col">
+            <ProductCard product={p} />
+          </li>
+        </HydrateLater>
       ))}
     </ul>
   );
