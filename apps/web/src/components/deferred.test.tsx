@@ -2,6 +2,16 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HydrateLater, hydrateInParts, partsHydrated } from './deferred';
 
+/** A component that shows its name, and the names in the order they first rendered. */
+function watchRenders() {
+  const order: string[] = [];
+  const Seen = ({ name }: { name: string }) => {
+    order.push(name);
+    return <p>{name}</p>;
+  };
+  return { Seen, firstRenders: () => order.filter((name, i) => order.indexOf(name) === i) };
+}
+
 describe('HydrateLater (decision 299)', () => {
   it('renders its part at once on a screen the browser renders itself', () => {
     render(
@@ -13,11 +23,7 @@ describe('HydrateLater (decision 299)', () => {
   });
 
   it('while a page hydrates, puts each part off to a later task, in page order, and says when all are in', async () => {
-    const order: string[] = [];
-    const Seen = ({ name }: { name: string }) => {
-      order.push(name);
-      return <p>{name}</p>;
-    };
+    const { Seen, firstRenders } = watchRenders();
     hydrateInParts(() => {
       render(
         <div>
@@ -38,15 +44,11 @@ describe('HydrateLater (decision 299)', () => {
     expect(screen.queryByText('grid')).toBeNull();
     await partsHydrated();
     expect(await screen.findByText('grid')).toBeTruthy();
-    expect(order.filter((name, i) => order.indexOf(name) === i)).toEqual(['header', 'carousel', 'grid']);
+    expect(firstRenders()).toEqual(['header', 'carousel', 'grid']);
   });
 
   it('puts off the parts a part holds (a grid’s cards) behind the others, each in a task of its own (decision 322)', async () => {
-    const order: string[] = [];
-    const Seen = ({ name }: { name: string }) => {
-      order.push(name);
-      return <p>{name}</p>;
-    };
+    const { Seen, firstRenders } = watchRenders();
     hydrateInParts(() => {
       render(
         <div>
@@ -74,12 +76,7 @@ describe('HydrateLater (decision 299)', () => {
     await partsHydrated();
     expect(screen.getByText('card 2')).toBeTruthy();
     // Once the grid was in, its cards waited their turn after the footer, one task each.
-    expect(order.filter((name, i) => order.indexOf(name) === i)).toEqual([
-      'grid',
-      'footer',
-      'card 1',
-      'card 2',
-    ]);
+    expect(firstRenders()).toEqual(['grid', 'footer', 'card 1', 'card 2']);
     // Hydration is over: a part rendered now renders at once.
     render(
       <HydrateLater>
