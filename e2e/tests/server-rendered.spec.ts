@@ -128,38 +128,58 @@ test('the order type’s select shows its whole text in German and French, on de
   }
 });
 
-test('a rendered product list keeps the cards the server sent as it hydrates, none drawn again (decision 322)', async ({
+test('a rendered home keeps the teasers and cards the server sent as it hydrates, on a phone and a desktop (decisions 322, 323)', async ({
   page,
 }) => {
   const { errors } = await watchHydration(page);
-  // A phone: wider, the home first shows its teasers and then the list below them (decision 322).
-  await page.setViewportSize({ width: 412, height: 900 });
-  // Each card element the HTML brings is marked before the app starts (a property: a resumed part
-  // sets the attributes of its props); an element the app drew itself has no mark.
+  const teaserCalls: string[] = [];
+  page.on('request', (r) => /\/latest-(reviews|sellers)\//.test(r.url()) && teaserCalls.push(r.url()));
+  // Each element the HTML brings is marked before the app starts (a property: a resumed part sets
+  // the attributes of its props); an element the app drew itself has no mark.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      for (const card of document.querySelectorAll('[data-testid="product-grid"] > li'))
-        (card as HTMLElement & { fromServer?: boolean }).fromServer = true;
+      for (const element of document.querySelectorAll(
+        '[data-testid="product-grid"] > li, [data-testid="teasers"] li',
+      ))
+        (element as HTMLElement & { fromServer?: boolean }).fromServer = true;
     });
   });
-  await page.goto('/de/');
-  await page.waitForLoadState('networkidle');
+  const fromServer = (selector: string) =>
+    page.evaluate(
+      (within) =>
+        [...document.querySelectorAll(within)].filter(
+          (e) => (e as HTMLElement & { fromServer?: boolean }).fromServer,
+        ).length,
+      selector,
+    );
   const cards = page.getByTestId('product-grid').locator('> li');
-  await expect(cards).toHaveCount(12);
-  const fromServer = await page.evaluate(
-    () =>
-      [...document.querySelectorAll('[data-testid="product-grid"] > li')].filter(
-        (card) => (card as HTMLElement & { fromServer?: boolean }).fromServer,
-      ).length,
-  );
-  expect(fromServer).toBe(12);
-  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+  const teasers = page.getByTestId('teasers');
+  for (const width of [412, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/de/');
+    await page.waitForLoadState('networkidle');
+    await expect(cards).toHaveCount(12);
+    expect(await fromServer('[data-testid="product-grid"] > li'), `${width} px`).toBe(12);
+    // The teasers are in the HTML at every width; a phone does not show them (their CSS).
+    await expect(teasers).toBeVisible({ visible: width >= 768 });
+    const items = await teasers.locator('li').count();
+    expect(items).toBeGreaterThan(0);
+    expect(await fromServer('[data-testid="teasers"] li'), `${width} px`).toBe(items);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+  }
+  // What the teasers show came with the page.
+  expect(teaserCalls).toEqual([]);
 
-  // Hydrated: a card further down opens its product inside the app.
+  // Hydrated: a card further down and a teaser open their product inside the app.
   await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
   const name = (await cards.nth(10).getByRole('heading').textContent())!;
   await cards.nth(10).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  const newest = teasers.getByRole('link').first();
+  const teased = (await newest.textContent())!;
+  await newest.click();
+  await expect(page.getByRole('heading', { level: 1, name: teased })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
   expect(errors).toEqual([]);
 });

@@ -6,7 +6,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PagedProducts, PageData } from '@marktgasse/shared';
 import { categoriesQueryOptions } from '../features/catalogue/api/categories';
-import { latestProductsQueryOptions } from '../features/catalogue/api/latest';
+import {
+  latestProductsQueryOptions,
+  latestReviewsQueryOptions,
+  latestSellersQueryOptions,
+} from '../features/catalogue/api/latest';
 import { productQueryOptions } from '../features/catalogue/api/product';
 import { productsQueryOptions } from '../features/catalogue/api/products';
 import { reviewsQueryOptions } from '../features/catalogue/api/reviews';
@@ -26,6 +30,8 @@ export function seedPageData(client: QueryClient, page: PageData): void {
       const filter = { category: page.category, subcategory: page.subcategory };
       client.setQueryData(categoriesQueryOptions().queryKey, page.categories);
       if (page.latest) client.setQueryData(latestProductsQueryOptions().queryKey, page.latest);
+      if (page.reviews) client.setQueryData(latestReviewsQueryOptions().queryKey, page.reviews);
+      if (page.sellers) client.setQueryData(latestSellersQueryOptions().queryKey, page.sellers);
       client.setQueryData(
         productsQueryOptions(filter, page.offset).queryKey,
         firstPage(page.products, page.offset),

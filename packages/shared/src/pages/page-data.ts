@@ -7,6 +7,7 @@
 import {
   PAGE_SIZE,
   type Category,
+  type LatestReview,
   type PagedProducts,
   type Product,
   type Review,
@@ -25,6 +26,9 @@ export type PageData =
       categories: Category[];
       /** The newest products' carousel: only where the page shows it (`homeShowsLatest`). */
       latest?: Product[];
+      /** The teasers' newest reviews and sellers, beside the carousel (shown from tablet width up). */
+      reviews?: LatestReview[];
+      sellers?: SellerSummary[];
       products: PagedProducts;
     }
   | {
@@ -39,6 +43,9 @@ export type PageData =
     }
   | { kind: 'seller'; profile: Profile; stores: StoreSummary[]; products: PagedProducts }
   | { kind: 'sellers'; categories: Category[]; sellers: SellerSummary[] };
+
+/** The reviews and the sellers each teaser shows (the newest products' teaser shows one more). */
+export const TEASER_ITEMS = 3;
 
 /**
  * The newest products' carousel and the teasers head the list's first page without a shelf only.

@@ -118,10 +118,8 @@ function sellerListRoutes(root: FastifyInstance, ctx: AppContext, service: Accou
       sendAnswer(
         request,
         reply,
-        await cachedAnswer(ctx, 'profiles:latest-sellers', z.array(sellerSummarySchema), async () =>
-          (await service.repo.listProfiles({ status: 'STORE_OWNER', limit: 6, newestFirst: true })).map((p) =>
-            service.toSellerSummary(p),
-          ),
+        await cachedAnswer(ctx, 'profiles:latest-sellers', z.array(sellerSummarySchema), () =>
+          service.latestSellers(),
         ),
       ),
   );

@@ -33,6 +33,9 @@ import { AccountEmails } from './account-emails.ts';
 import { AccountsRepo, type ProfileEdit, type ProfileWithCategories, type UserRow } from './repo.ts';
 import { nameSkeleton } from './skeleton.ts';
 
+/** The newest sellers the home's teaser picks from. */
+const LATEST_SELLERS = 6;
+
 export class AccountsService {
   readonly repo: AccountsRepo;
   private readonly staff: StaffService;
@@ -507,6 +510,15 @@ export class AccountsService {
       await repo.retireStoresOf(id, now);
       return { image };
     });
+  }
+
+  /** The newest sellers (the home's teaser and `/api/profiles/latest-sellers/`), until the next write. */
+  latestSellers(): Promise<SellerSummary[]> {
+    return this.ctx.cache.getOrLoad('accounts:latest-sellers', async () =>
+      (await this.repo.listProfiles({ status: 'STORE_OWNER', limit: LATEST_SELLERS, newestFirst: true })).map(
+        (p) => this.toSellerSummary(p),
+      ),
+    );
   }
 
   async sellers(categoryName?: string): Promise<ProfileWithCategories[]> {

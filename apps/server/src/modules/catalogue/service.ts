@@ -179,15 +179,17 @@ export class CatalogueService {
     );
   }
 
-  async latestReviews(): Promise<LatestReview[]> {
-    return (await this.repo.latestReviews(LATEST_REVIEWS)).map((r) => ({
-      ...toReview(r),
-      product_id: r.productId,
-      image: mediaUrl(this.ctx.media, r.productImage, 'product'),
-      thumbnail: mediaThumbUrl(this.ctx.media, r.productImage, 'product'),
-      product_brand: r.productBrand,
-      product_name: r.productName,
-    }));
+  latestReviews(): Promise<LatestReview[]> {
+    return this.ctx.cache.getOrLoad('catalogue:latest-reviews', async () =>
+      (await this.repo.latestReviews(LATEST_REVIEWS)).map((r) => ({
+        ...toReview(r),
+        product_id: r.productId,
+        image: mediaUrl(this.ctx.media, r.productImage, 'product'),
+        thumbnail: mediaThumbUrl(this.ctx.media, r.productImage, 'product'),
+        product_brand: r.productBrand,
+        product_name: r.productName,
+      })),
+    );
   }
 
   /** How many live products a seller has; shared by every page until the next catalogue write. */

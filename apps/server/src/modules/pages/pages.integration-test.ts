@@ -410,22 +410,31 @@ describe('other public pages', () => {
     expect((await get('/en/?offset=-1')).statusCode).toBe(404);
   });
 
-  it('shows the newest products’ carousel on the list’s first page only, not on a later page or a shelf', async () => {
+  it('shows the newest products’ carousel and the teasers on the list’s first page only, not on a later page or a shelf', async () => {
     const carries = async (url: string) => {
       const { html, queries } = await served(url);
       const keys = queries.map((q) => JSON.stringify(q.queryKey));
       return {
         carousel: html.includes('data-testid="latest-carousel"'),
-        data: keys.includes('["products","latest"]'),
+        teasers: html.includes('data-testid="teasers"'),
+        data: ['["products","latest"]', '["reviews","latest"]', '["profiles","latest-sellers"]'].filter((key) =>
+          keys.includes(key),
+        ).length,
       };
     };
-    expect(await carries('/en/')).toEqual({ carousel: true, data: true });
+    // The teasers are in the HTML at every width (their CSS hides them on phones): a desktop's
+    // hydration finds them, and the list below them stays where it is (decision 323).
+    expect(await carries('/en/')).toEqual({ carousel: true, teasers: true, data: 3 });
+    const { html } = await served('/en/');
+    expect(html).toContain('Latest Reviews');
+    expect(html).toContain(`href="/en/seller/${seller.id}"`);
     // A later page continues the list; the app does not ask for what the page does not show.
-    expect(await carries('/en/?offset=4')).toEqual({ carousel: false, data: false });
+    expect(await carries('/en/?offset=4')).toEqual({ carousel: false, teasers: false, data: 0 });
     const ref = await categoryRef(app.ctx.database);
     expect(await carries(`/en/?category=${encodeURIComponent(ref.categoryName)}`)).toEqual({
       carousel: false,
-      data: false,
+      teasers: false,
+      data: 0,
     });
   });
 

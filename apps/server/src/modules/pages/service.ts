@@ -10,6 +10,7 @@ import {
   PAGE_SIZE,
   searchQuerySchema,
   SELLER_PRODUCTS_PAGE_SIZE,
+  TEASER_ITEMS,
   type PageData,
   type PageLanguage,
   type Product,
@@ -78,13 +79,25 @@ export class PagesService {
       (!category || categories.some((c) => c.name === category)) &&
       (!subcategory || categories.some((c) => c.subcategory.some((s) => s.name === subcategory)));
     if (!known) return MISSING;
-    const [latest, products] = await Promise.all([
-      homeShowsLatest(shelf) ? this.catalogue.latestProducts() : undefined,
+    // The carousel and the teasers, where the page shows them: their HTML is there from the
+    // start at every width (the teasers' own CSS hides them on phones), so nothing above the
+    // grid arrives later and pushes it down.
+    const latest = homeShowsLatest(shelf);
+    const [products, newest, reviews, sellers] = await Promise.all([
       this.catalogue.list({ offset, limit: PAGE_SIZE, category, subcategory }),
+      latest ? this.catalogue.latestProducts() : undefined,
+      latest ? this.catalogue.latestReviews() : undefined,
+      latest ? this.accounts.latestSellers() : undefined,
     ]);
     if (offset > 0 && products.results.length === 0) return MISSING;
     const page: PageData = { kind: 'home', category, subcategory, offset, categories, products };
-    if (latest) page.latest = latest;
+    // The teasers' data as far as they show it: phones, which hide them, download no more.
+    if (newest && reviews && sellers)
+      Object.assign(page, {
+        latest: newest,
+        reviews: reviews.slice(0, TEASER_ITEMS),
+        sellers: sellers.slice(0, TEASER_ITEMS),
+      });
     return { status: 200, head: homeHead(language, this.origin, shelf), page };
   }
 

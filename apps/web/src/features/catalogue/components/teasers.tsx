@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TEASER_ITEMS } from '@marktgasse/shared';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/product-image';
 import { Rating } from '../../../components/rating';
@@ -7,8 +8,6 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { useLatestProducts, useLatestReviews, useLatestSellers } from '../api/latest';
 import { textLang } from '../../../components/text-lang';
-
-const TEASER_ITEMS = 3;
 
 // Plain elements with Bootstrap's classes, as in the product card: the home renders many at once.
 function Panel({ title, children }: { title: string; children: ReactNode }) {

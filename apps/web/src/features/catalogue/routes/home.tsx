@@ -235,12 +235,14 @@ export function Component() {
   );
   // The carousel and the teasers head the list's first page without a shelf only (as the server renders it).
   const showLatest = homeShowsLatest({ category, subcategory, offset });
-  // Phones get neither the teasers nor the (folded) sidebar: not rendered, not fetched.
+  // Phones neither fetch the teasers nor the (folded) sidebar. A server-rendered home brings the
+  // teasers at every width (their CSS hides them on phones): they stay, so the hydration matches.
   const showTeasers = useMediaQuery(MEDIA_MD_UP) && showLatest;
   const sidebarAlwaysOpen = useMediaQuery(MEDIA_LG_UP);
   const latest = useLatestProducts(showLatest);
   const reviews = useLatestReviews(showTeasers);
   const sellers = useLatestSellers(showTeasers);
+  const teasersHere = showLatest && Boolean(reviews.data && sellers.data);
   // The grid comes once the teasers above it are complete, so nothing that is already on screen
   // moves when a panel fills; the carousel keeps a fixed-size slot. Once shown, it stays.
   const teasersSettled =
@@ -325,9 +327,11 @@ export function Component() {
                     )}
                   </div>
                 </HydrateLater>
-                {showTeasers && teasersSettled && (
+                {(teasersHere || (showTeasers && teasersSettled)) && (
                   <Deferred>
-                    <Teasers />
+                    <HydrateLater>
+                      <Teasers />
+                    </HydrateLater>
                   </Deferred>
                 )}
               </>
