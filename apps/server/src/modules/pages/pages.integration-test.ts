@@ -417,8 +417,8 @@ describe('other public pages', () => {
       return {
         carousel: html.includes('data-testid="latest-carousel"'),
         teasers: html.includes('data-testid="teasers"'),
-        data: ['["products","latest"]', '["reviews","latest"]', '["profiles","latest-sellers"]'].filter((key) =>
-          keys.includes(key),
+        data: ['["products","latest"]', '["reviews","latest"]', '["profiles","latest-sellers"]'].filter(
+          (key) => keys.includes(key),
         ).length,
       };
     };
