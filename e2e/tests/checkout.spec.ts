@@ -70,7 +70,7 @@ async function pickProducts(request: APIRequestContext) {
 async function addToCart(page: Page, product: Product, store?: ProductStock) {
   await page.goto(`/#/product/${product.id}`);
   await page.getByLabel('Order type').selectOption(store ? 'inStore' : 'online');
-  if (store) await page.getByLabel('Store', { exact: true }).selectOption(String(store.store));
+  if (store) await page.getByRole('group', { name: 'Store' }).locator(`#order-store-${store.store}`).check();
   await page.getByLabel('Quantity').selectOption('1');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/#\/cart$/);

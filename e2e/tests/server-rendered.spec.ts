@@ -15,6 +15,12 @@ interface Listed {
   name: string;
 }
 
+/** A listed product's stock per store, as the JSON answer gives it. */
+interface Stocked {
+  id: number;
+  stocks: { storeName: string; number: number }[];
+}
+
 async function someProduct(page: Page): Promise<Listed> {
   const list = (await (await page.request.get('/api/products/?offset=0&limit=1')).json()) as {
     results: Listed[];
@@ -106,24 +112,49 @@ test('the site’s icon and preview logo are PNG files (decision 321)', async ({
   }
 });
 
-test('the order type’s select shows its whole text in German and French, on desktop and on a phone', async ({
+test('the order type’s choices and the pick-up stores show their whole text in German and French, on desktop and on a phone', async ({
   page,
 }) => {
-  const product = await someProduct(page);
+  // The longest store names of the demo: a seller's name and a town, two stores of one seller.
+  const products = (await (await page.request.get('/api/products/')).json()).results as Stocked[];
+  const product = products.reduce((a, b) =>
+    Math.max(0, ...b.stocks.map((s) => s.storeName.length)) >
+    Math.max(0, ...a.stocks.map((s) => s.storeName.length))
+      ? b
+      : a,
+  );
+  expect(product.stocks.filter((s) => s.number > 0).length).toBeGreaterThan(1);
   for (const width of [992, 1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const language of ['de', 'fr']) {
       await page.goto(`/${language}/product/${product.id}`);
-      // A select never scrolls: its chosen text is cut at its padding, so measure the text itself.
-      const fit = await page.locator('#order-type').evaluate((select: HTMLSelectElement) => {
+      await page.waitForLoadState('networkidle');
+      // A select never scrolls: each choice's text, once chosen, is cut at its padding; measure it.
+      const fits = await page.locator('#order-type').evaluate((select: HTMLSelectElement) => {
         const style = getComputedStyle(select);
         const context = document.createElement('canvas').getContext('2d')!;
         context.font = style.font;
-        const text = select.options[select.selectedIndex]!.text;
         const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return { text, width: Math.ceil(context.measureText(text).width), room };
+        return [...select.options].map((option) => ({
+          text: option.text,
+          width: Math.ceil(context.measureText(option.text).width),
+          room,
+        }));
       });
-      expect(fit.width, `${language} at ${width} px: ${fit.text}`).toBeLessThanOrEqual(fit.room);
+      for (const fit of fits)
+        expect(fit.width, `${language} at ${width} px: ${fit.text}`).toBeLessThanOrEqual(fit.room);
+
+      // The stores are choices of their own that wrap: each one is read whole, none cut or hidden.
+      await page.locator('#order-type').selectOption('inStore');
+      const stores = page.getByTestId('order-store').locator('.form-check');
+      await expect(stores).toHaveCount(product.stocks.filter((s) => s.number > 0).length);
+      for (const store of await stores.all()) {
+        await expect(store).toBeVisible();
+        const cut = await store.evaluate((element) => element.scrollWidth > element.clientWidth);
+        expect(cut, `${language} at ${width} px: ${await store.textContent()}`).toBe(false);
+      }
+      const first = product.stocks.find((s) => s.number > 0)!;
+      await expect(page.getByRole('radio', { name: first.storeName })).toBeVisible();
     }
   }
 });

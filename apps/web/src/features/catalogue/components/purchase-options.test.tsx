@@ -37,13 +37,14 @@ describe('PurchaseOptions', () => {
 
     await user.selectOptions(screen.getByLabelText('Order type'), 'inStore');
     expect((screen.getByLabelText('Quantity') as HTMLSelectElement).value).toBe('0');
-    // Only stores with stock are offered.
-    expect(options('Store')).toEqual([
-      'Choose a store',
-      'Langnau, Langnau (3 in stock)',
-      'Burgdorf, Burgdorf (2 in stock)',
+    // Only stores with stock are offered, each with its stock (the town is in its name here).
+    const stores = within(screen.getByRole('group', { name: 'Store' })).getAllByRole('radio');
+    expect(stores.map((radio) => radio.closest('.form-check')!.textContent)).toEqual([
+      'Langnau3 in stock',
+      'Burgdorf2 in stock',
     ]);
-    await user.selectOptions(screen.getByLabelText('Store'), '12');
+    expect(options('Quantity')).toEqual(['0']);
+    await user.click(screen.getByRole('radio', { name: /^Burgdorf/ }));
     expect(options('Quantity')).toEqual(['0', '1', '2']);
     await user.selectOptions(screen.getByLabelText('Quantity'), '2');
     await user.click(add);

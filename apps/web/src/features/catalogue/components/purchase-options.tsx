@@ -10,6 +10,7 @@ import {
   canAddToCart,
   quantityOptions,
   storeOptionText,
+  storeStockText,
   storesWithStock,
   totalStock,
   type OrderChoice,
@@ -72,24 +73,34 @@ export function PurchaseOptions({
         </div>
       )}
       {orderType === 'inStore' && (
-        <Form.Group className="mb-3" controlId="order-store">
-          <Form.Label>{t('catalogue.purchase.store')}</Form.Label>
-          <Form.Select
-            value={storeId ?? ''}
-            disabled={disabled}
-            onChange={(e) => {
-              setStoreId(e.target.value ? Number(e.target.value) : null);
-              setQuantity(0);
-            }}
-          >
-            <option value="">{t('catalogue.purchase.chooseStore')}</option>
-            {stores.map((s) => (
-              <option key={s.store} value={s.store}>
-                {storeOptionText(t, locale, s)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        // Radios, not a select: a store's name (often the seller's name and a town) and its stock
+        // are longer than a closed select shows in the purchase column, and two stores of one
+        // seller differ only at the end. Each choice wraps and is read whole.
+        <fieldset className="mb-3" data-testid="order-store">
+          <legend className="form-label fs-6 mb-2">{t('catalogue.purchase.store')}</legend>
+          {stores.map((s) => (
+            <Form.Check
+              key={s.store}
+              type="radio"
+              id={`order-store-${s.store}`}
+              name="order-store"
+              value={s.store}
+              className="store-choice"
+              disabled={disabled}
+              checked={storeId === s.store}
+              onChange={() => {
+                setStoreId(s.store);
+                setQuantity(0);
+              }}
+              label={
+                <>
+                  <span className="fw-semibold">{s.storeName}</span>
+                  <span className="d-block small text-body-secondary">{storeStockText(t, locale, s)}</span>
+                </>
+              }
+            />
+          ))}
+        </fieldset>
       )}
       <Form.Group className="mb-3" controlId="order-quantity">
         <Form.Label>{t('catalogue.purchase.quantity')}</Form.Label>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@marktgasse/shared';
-import { availableFor, canAddToCart, quantityOptions, toCartItem } from './purchase';
+import {
+  availableFor,
+  canAddToCart,
+  quantityOptions,
+  storeOptionText,
+  storeStockText,
+  toCartItem,
+} from './purchase';
 
 const product = {
   id: 5,
@@ -73,5 +80,21 @@ describe('purchase options', () => {
       stockId: null,
       storeId: null,
     });
+  });
+  it('names a store’s town unless its name says it as a word of its own', () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      key === 'catalogue.purchase.storeStock'
+        ? `${values!.count} in stock`
+        : `${values!.store} (${values!.count} in stock)`;
+    const store = (storeName: string, city: string) => ({ storeName, city, number: 1200 });
+    expect(storeStockText(t, 'de-CH', store('Velo Bern', 'Bern'))).toBe('1’200 in stock');
+    expect(storeStockText(t, 'de-CH', store('Bernina Nähcenter', 'Bern'))).toBe('Bern · 1’200 in stock');
+    expect(storeStockText(t, 'de-CH', store('Lesezeichen Yverdon-les-Bains', 'Yverdon-les-Bains'))).toBe(
+      '1’200 in stock',
+    );
+    expect(storeOptionText(t, 'de-CH', store('Altstadt', 'Bern'))).toBe('Altstadt, Bern (1’200 in stock)');
+    expect(storeOptionText(t, 'de-CH', store('Laden St. Gallen', 'St. Gallen'))).toBe(
+      'Laden St. Gallen (1’200 in stock)',
+    );
   });
 });

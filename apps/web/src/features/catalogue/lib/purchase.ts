@@ -9,6 +9,12 @@ export function totalStock(product: Pick<Product, 'stocks'>): number {
   return stockOfAll(product.stocks);
 }
 
+/** Whether a store's name already says its town as a word of its own ("Velo Bern", not "Bernina"). */
+function namesTown(name: string, town: string): boolean {
+  const word = town.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'iu').test(name);
+}
+
 /** A store with stock as the purchase options name it ('Velo Bern, Bern (12 in stock)'). */
 export function storeOptionText(
   t: Translate,
@@ -16,9 +22,19 @@ export function storeOptionText(
   s: { storeName: string; city?: string | null; number: number },
 ): string {
   return t('catalogue.purchase.storeOption', {
-    store: s.city ? `${s.storeName}, ${s.city}` : s.storeName,
+    store: s.city && !namesTown(s.storeName, s.city) ? `${s.storeName}, ${s.city}` : s.storeName,
     count: number(s.number, locale),
   });
+}
+
+/** Under a store's name where it is chosen: "Fribourg · 3 an Lager" (the town unless the name says it). */
+export function storeStockText(
+  t: Translate,
+  locale: Locale,
+  s: { storeName: string; city?: string | null; number: number },
+): string {
+  const stock = t('catalogue.purchase.storeStock', { count: number(s.number, locale) });
+  return s.city && !namesTown(s.storeName, s.city) ? `${s.city} · ${stock}` : stock;
 }
 
 /** Stores that can hand the product over (stock above 0). */
