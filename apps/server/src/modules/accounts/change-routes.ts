@@ -35,7 +35,7 @@ export async function accountChangeRoutes(root: FastifyInstance, ctx: AppContext
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      await changes.requestEmailChange(requireUser(request), request.body, request.ip, mailLanguage(request));
+      await changes.requestEmailChange(requireUser(request), request.body, mailLanguage(request));
       return reply.status(202).send(notice(request, CHANGE_SENT));
     },
   );

@@ -105,6 +105,8 @@ describe('changing the e-mail address', () => {
       status = (await askChange(user, target, 'guess')).statusCode;
     expect(status).toBe(429);
     expect(await mailsTo(target)).toHaveLength(0);
+    // The guesses are counted apart from the sign-in page's: the owner can still sign in.
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it('refuses the same address, an invalid one and no sign-in, and changes nothing', async () => {

@@ -2,7 +2,8 @@
  * A signed-in user changes their e-mail address and their password (decision 324). The address
  * changes only once a link mailed to the new address is opened (the same account tokens as the
  * confirmation, decision 253); the old address is told both when the change is asked and when
- * it is done. Both need the current password, whose wrong guesses count like a sign-in's.
+ * it is done. Both need the current password, whose wrong guesses are
+ * limited like a sign-in's.
  */
 import { type EmailChangeRequest, type PasswordChange } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
@@ -43,14 +44,14 @@ export class AccountChanges {
    * until the link is opened. A staff account's address is where its invitation and reset
    * links go, so it is not changed from a session (decision 324).
    */
-  async requestEmailChange(caller: Caller, input: EmailChangeRequest, ip: string, locale: string | null) {
+  async requestEmailChange(caller: Caller, input: EmailChangeRequest, locale: string | null) {
     const user = await this.accounts.findUser(caller.id);
     if (!user) throw unauthorized();
     if (user.isStaff)
       throw forbidden(
         'A staff account’s e-mail address cannot be changed here. Please ask an administrator.',
       );
-    await this.checkPassword(user, input.password, ip, 'password');
+    await this.checkPassword(user, input.password, 'password');
     if (input.email.toLowerCase() === user.email.toLowerCase()) {
       const message = 'This is already your e-mail address.';
       throw badRequest(message, [{ field: 'email', message }]);
@@ -124,7 +125,7 @@ export class AccountChanges {
   async changePassword(caller: Caller, input: PasswordChange, ip: string): Promise<void> {
     const user = await this.accounts.findUser(caller.id);
     if (!user) throw unauthorized();
-    await this.checkPassword(user, input.currentPassword, ip, 'currentPassword');
+    await this.checkPassword(user, input.currentPassword, 'currentPassword');
     await refuseWeakPassword(input.newPassword, user, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     const changed = await this.ctx.database.db.transaction(async (tx) => {
@@ -146,26 +147,17 @@ export class AccountChanges {
   }
 
   /**
-   * The current password, counted like a sign-in guess (the same limits, the same keys): a
-   * stolen session cannot try passwords faster than the sign-in page allows.
+   * The current password, counted under the sign-in guesses' rule (10 per 15 minutes) on a key
+   * of its own per account: a stolen session guesses no faster than the sign-in page allows,
+   * and the owner's own sign-in stays open meanwhile.
    */
-  private async checkPassword(user: UserRow, password: string, ip: string, field: string): Promise<void> {
-    const pairKey = `${user.usernameKey}|${ip}`;
-    for (const [name, key] of [
-      ['loginAddress', ip],
-      ['loginAccountAddress', pairKey],
-      ['loginAccount', user.usernameKey],
-    ] as const) {
-      const taken = await this.ctx.limits.take(name, key);
-      if (!taken.ok)
-        throw tooMany('Too many wrong passwords. Please wait before trying again.', taken.retryAfterSeconds);
-    }
+  private async checkPassword(user: UserRow, password: string, field: string): Promise<void> {
+    const key = `signed-in:${user.id}`;
+    const taken = await this.ctx.limits.take('loginAccountAddress', key);
+    if (!taken.ok)
+      throw tooMany('Too many wrong passwords. Please wait before trying again.', taken.retryAfterSeconds);
     if (!(await verifyPassword(password, user.passwordHash)))
       throw badRequest(WRONG_PASSWORD, [{ field, message: WRONG_PASSWORD }]);
-    await Promise.all([
-      this.ctx.limits.forget('loginAccountAddress', pairKey),
-      this.ctx.limits.giveBack('loginAccount', user.usernameKey),
-      this.ctx.limits.giveBack('loginAddress', ip),
-    ]);
+    await this.ctx.limits.forget('loginAccountAddress', key);
   }
 }
