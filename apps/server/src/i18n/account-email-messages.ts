@@ -5,6 +5,45 @@
 import type { Translations } from './translations.ts';
 
 export const ACCOUNT_EMAIL_MESSAGES: Record<string, Translations> = {
+  // A signed-in user changes their address and password (decision 324).
+  'A staff account’s e-mail address cannot be changed here. Please ask an administrator.': {
+    de: 'Die E-Mail-Adresse eines Mitarbeiterkontos kann hier nicht geändert werden. Bitte wenden Sie sich an eine Administratorin oder einen Administrator.',
+    fr: 'L’adresse e-mail d’un compte du personnel ne peut pas être changée ici. Veuillez vous adresser à un administrateur.',
+    it: 'L’indirizzo e-mail di un account del personale non si può cambiare qui. Rivolgiti a un amministratore.',
+  },
+  'This is already your e-mail address.': {
+    de: 'Das ist bereits Ihre E-Mail-Adresse.',
+    fr: 'C’est déjà votre adresse e-mail.',
+    it: 'Questo è già il tuo indirizzo e-mail.',
+  },
+  'We have sent several links to change your e-mail address in the last hour. Please check your inbox or try again later.':
+    {
+      de: 'Wir haben in der letzten Stunde mehrere Links zum Ändern Ihrer E-Mail-Adresse gesendet. Bitte prüfen Sie Ihren Posteingang oder versuchen Sie es später noch einmal.',
+      fr: 'Nous avons envoyé plusieurs liens pour changer votre adresse e-mail au cours de la dernière heure. Veuillez vérifier votre boîte de réception ou réessayer plus tard.',
+      it: 'Nell’ultima ora abbiamo inviato diversi link per cambiare il tuo indirizzo e-mail. Controlla la tua casella di posta o riprova più tardi.',
+    },
+  'Your current password is not correct.': {
+    de: 'Ihr aktuelles Passwort ist nicht korrekt.',
+    fr: 'Votre mot de passe actuel n’est pas correct.',
+    it: 'La tua password attuale non è corretta.',
+  },
+  'Too many wrong passwords. Please wait before trying again.': {
+    de: 'Zu viele falsche Passwörter. Bitte warten Sie, bevor Sie es erneut versuchen.',
+    fr: 'Trop de mots de passe erronés. Veuillez patienter avant de réessayer.',
+    it: 'Troppe password sbagliate. Attendi prima di riprovare.',
+  },
+  'This link to change your e-mail address is invalid, was already used or has expired. Please ask for a new one on your profile page.':
+    {
+      de: 'Dieser Link zum Ändern Ihrer E-Mail-Adresse ist ungültig, wurde bereits verwendet oder ist abgelaufen. Bitte fordern Sie auf Ihrer Profilseite einen neuen an.',
+      fr: 'Ce lien pour changer votre adresse e-mail n’est pas valide, a déjà été utilisé ou a expiré. Veuillez en demander un nouveau sur votre page de profil.',
+      it: 'Questo link per cambiare il tuo indirizzo e-mail non è valido, è già stato usato o è scaduto. Chiedine uno nuovo nella pagina del tuo profilo.',
+    },
+  'We have sent a link to your new address. Open it within 48 hours to complete the change; until then your address stays as it is.':
+    {
+      de: 'Wir haben einen Link an Ihre neue Adresse gesendet. Öffnen Sie ihn innert 48 Stunden, um die Änderung abzuschliessen; bis dahin bleibt Ihre Adresse, wie sie ist.',
+      fr: 'Nous avons envoyé un lien à votre nouvelle adresse. Ouvrez-le dans les 48 heures pour terminer le changement ; d’ici là, votre adresse reste inchangée.',
+      it: 'Abbiamo inviato un link al tuo nuovo indirizzo. Aprilo entro 48 ore per completare la modifica; fino ad allora il tuo indirizzo resta invariato.',
+    },
   'This invitation link is invalid, was already used or has expired. Please ask an administrator for a new one.':
     {
       de: 'Dieser Einladungslink ist ungültig, wurde bereits verwendet oder ist abgelaufen. Bitte fordern Sie bei einer Administratorin oder einem Administrator einen neuen an.',

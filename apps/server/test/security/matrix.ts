@@ -239,6 +239,32 @@ export const MATRIX: Record<string, MatrixCase[]> = {
   'POST /api/users/email-confirmation/resend': [
     { url: () => '/api/users/email-confirmation/resend/', expect: ANY_USER(202) },
   ],
+  // A signed-in user's own address and password (decision 324). Wrong current passwords only:
+  // the fuzz suite starts from these bodies and must not change a role's password or address.
+  'POST /api/users/me/email': [
+    {
+      label: 'a wrong current password (staff: the address is the admin’s)',
+      url: () => '/api/users/me/email/',
+      body: () => ({ email: `${uniqueName('neu')}@example.ch`, password: 'wrong password 1' }),
+      expect: { ...ANY_USER(400), staff: 403 },
+    },
+  ],
+  'POST /api/users/email-change/confirm': [
+    {
+      label: 'a token nobody was sent',
+      url: () => '/api/users/email-change/confirm/',
+      body: () => ({ token: 'not-a-token-anybody-was-sent' }),
+      expect: { anonymous: 400, customerA: 400, customerB: 400, sellerS: 400, sellerT: 400, staff: 400 },
+    },
+  ],
+  'POST /api/users/me/password': [
+    {
+      label: 'a wrong current password',
+      url: () => '/api/users/me/password/',
+      body: () => ({ currentPassword: 'wrong password 1', newPassword: 'long enough pass 2' }),
+      expect: ANY_USER(400),
+    },
+  ],
   'POST /api/users/password-reset': [
     {
       label: 'an unknown name (the same answer as a known one)',

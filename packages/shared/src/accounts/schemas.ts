@@ -237,3 +237,28 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 /** The answer of the e-mail routes that only say what happens next. */
 export const accountNoticeSchema = z.object({ detail: z.string() });
 export const emailConfirmedSchema = z.object({ emailConfirmed: z.boolean() });
+
+/** A signed-in user asks to change their address (decision 324): the new one and the current password. */
+export const emailChangeRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(1, 'Enter your password.')
+    .max(PASSWORD_MAX * 2),
+});
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+
+/** The link mailed to the new address. */
+export const emailChangeConfirmSchema = z.object({ token: accountTokenSchema });
+/** The address the account has now, confirmed by the opened link. */
+export const emailChangedSchema = z.object({ email: z.string(), emailConfirmed: z.boolean() });
+
+/** A signed-in user changes their password: the current one, and a new one by registration's rules. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'Enter your password.')
+    .max(PASSWORD_MAX * 2),
+  newPassword: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

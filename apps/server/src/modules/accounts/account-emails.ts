@@ -41,12 +41,13 @@ const INVALID_INVITATION =
 export const RESET_REQUESTED =
   'If an account matches, we have sent an e-mail with a link to set a new password. The link works for 60 minutes.';
 
-function newToken(): { token: string; hash: string } {
+/** A link's secret and the hash that is stored instead (also used by email-change.ts). */
+export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };
 }
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -244,12 +245,17 @@ export class AccountEmails {
   }
 }
 
-async function refuseWeakPassword(password: string, user: UserRow): Promise<void> {
+/** Registration's password rules for a new password; the field error names `field`. */
+export async function refuseWeakPassword(
+  password: string,
+  user: Pick<UserRow, 'username' | 'email'>,
+  field = 'password',
+): Promise<void> {
   const problem = await passwordProblem(password, { username: user.username, email: user.email });
   if (!problem) return;
   const message =
     problem === 'personal'
       ? 'The password may not be your username or e-mail address.'
       : 'This password is one of the most common passwords. Please choose one that is harder to guess.';
-  throw new AppError('BAD_REQUEST', message, [{ field: 'password', message }]);
+  throw new AppError('BAD_REQUEST', message, [{ field, message }]);
 }

@@ -28,13 +28,13 @@ const errors = {
 const bearer = [{ bearer: [] }];
 
 /** The language of the caller's web app (de, fr, it; null: English): the e-mail is written in it. */
-function mailLanguage(request: FastifyRequest): string | null {
+export function mailLanguage(request: FastifyRequest): string | null {
   const language = negotiateLanguage(request.headers['accept-language']);
   return language === 'en' ? null : language;
 }
 
 /** A 2xx `{"detail"}` in the caller's language (error answers are translated by the i18n plugin). */
-function notice(request: FastifyRequest, english: string): { detail: string } {
+export function notice(request: FastifyRequest, english: string): { detail: string } {
   const language = negotiateLanguage(request.headers['accept-language']);
   return { detail: language === 'en' ? english : (translateMessage(english, language) ?? english) };
 }

@@ -511,7 +511,12 @@ export class AccountsRepo implements CallerLookup {
   }
 }
 
-export type AccountTokenPurpose = 'email_confirmation' | 'password_reset' | 'staff_invitation';
+export type AccountTokenPurpose =
+  | 'email_confirmation'
+  | 'password_reset'
+  | 'staff_invitation'
+  /** A change of address (decision 324): the row's `email` is the new address. */
+  | 'email_change';
 
 /** A live token's owner and the address it was sent to. */
 export interface AccountTokenHolder {
@@ -616,6 +621,20 @@ export class AccountTokensRepo {
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * A change of address (decision 324): the live account that still has `from` gets `to`,
+   * confirmed (the link to it was opened). False when the account is gone or its address
+   * changed meanwhile; of two racing changes, the second finds `from` gone.
+   */
+  async changeEmail(userId: number, from: string, to: string, tx: DbOrTx): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ email: to, emailConfirmedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt), sql`lower(${users.email}) = lower(${from})`))
       .returning({ id: users.id });
     return rows.length > 0;
   }

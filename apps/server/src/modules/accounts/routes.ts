@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { negotiateLanguage } from '../../i18n/translate.ts';
 import { requireStaff, requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/validation.ts';
+import { accountChangeRoutes } from './change-routes.ts';
 import { accountEmailRoutes } from './email-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { bearer, errors } from './route-parts.ts';
@@ -23,6 +24,7 @@ import { AccountsService } from './service.ts';
 export async function accountsRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = new AccountsService(ctx);
   await accountEmailRoutes(root, ctx);
+  await accountChangeRoutes(root, ctx);
   signInRoutes(root, service);
   sessionRoutes(root, service);
   userRoutes(root, service);

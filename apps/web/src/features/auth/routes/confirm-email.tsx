@@ -1,4 +1,8 @@
-/** The page of the confirmation link (decision 253): confirms the address the link was sent for, once. */
+/**
+ * The page of the confirmation link (decision 253): confirms the address the link was sent for,
+ * once. A change-of-address link (`?change=…`, decision 324) lands here too and makes the new
+ * address the account's.
+ */
 import { useEffect, useRef } from 'react';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
@@ -10,38 +14,49 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session';
+import { useConfirmEmailChange } from '../api/account-changes';
 import { useConfirmEmail } from '../api/account-emails';
 
 export function Component() {
   const t = useT();
-  usePageTitle(t('auth.confirm.title'));
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const change = params.get('change');
+  const token = change ?? params.get('token') ?? '';
+  const title = t(change === null ? 'auth.confirm.title' : 'auth.confirm.changeTitle');
+  usePageTitle(title);
   const signedIn = useSession((s) => Boolean(s.userInfo));
-  const confirm = useConfirmEmail();
+  const confirmAddress = useConfirmEmail();
+  const confirmChange = useConfirmEmailChange();
+  const confirm = change === null ? confirmAddress : confirmChange;
   const sent = useRef(false);
 
   useEffect(() => {
     // Once per page, also under React's double effects in development: a link counts once.
     if (sent.current) return;
     sent.current = true;
-    confirm.mutate(token);
-  }, [confirm, token]);
+    if (change === null) confirmAddress.mutate(token);
+    else confirmChange.mutate(token);
+  }, [change, confirmAddress, confirmChange, token]);
 
   return (
     <FormContainer>
       <Card className="shadow-sm auth-card">
         <Card.Body className="p-4 p-md-5">
-          <h1 className="h3 mb-3">{t('auth.confirm.title')}</h1>
+          <h1 className="h3 mb-3">{title}</h1>
           {confirm.isPending && (
             <p role="status">
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-              {t('auth.confirm.working')}
+              {t(change === null ? 'auth.confirm.working' : 'auth.confirm.changeWorking')}
             </p>
           )}
-          {confirm.isSuccess && (
+          {confirmAddress.isSuccess && (
             <Message variant="success" id="confirm-email-done">
               {t('auth.confirm.done')}
+            </Message>
+          )}
+          {confirmChange.isSuccess && (
+            <Message variant="success" id="confirm-email-done">
+              {t('auth.confirm.changeDone', { email: confirmChange.data.email })}
             </Message>
           )}
           {confirm.error && (

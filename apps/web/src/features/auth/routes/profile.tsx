@@ -15,6 +15,7 @@ import { reloadCartFromStorage } from '../../../stores/cart';
 import { useSession } from '../../../stores/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useMe } from '../api/me';
+import { AccountSettingsCard } from '../components/account-settings';
 import { DeleteAccountCard, IdentityCard, ProfileCard } from '../components/profile-cards';
 
 export function Component() {
@@ -66,6 +67,9 @@ export function Component() {
         </Col>
         <Col lg={4}>
           <DeleteAccountCard pending={deleteAccount.isPending} onDelete={() => setConfirming(true)} />
+        </Col>
+        <Col lg={8}>
+          <AccountSettingsCard user={user} />
         </Col>
       </Row>
       <ConfirmDialog
