@@ -62,14 +62,11 @@ export function Component() {
         <Col lg={4}>
           <IdentityCard user={user} profile={profile} />
         </Col>
-        <Col lg={8}>
+        {/* The details, then the address and password, then (last, at every width) deleting the account. */}
+        <Col lg={8} className="d-grid gap-4">
           <ProfileCard user={user} profile={profile} onSaved={() => setSaved(true)} />
-        </Col>
-        <Col lg={4}>
-          <DeleteAccountCard pending={deleteAccount.isPending} onDelete={() => setConfirming(true)} />
-        </Col>
-        <Col lg={8}>
           <AccountSettingsCard user={user} />
+          <DeleteAccountCard pending={deleteAccount.isPending} onDelete={() => setConfirming(true)} />
         </Col>
       </Row>
       <ConfirmDialog
