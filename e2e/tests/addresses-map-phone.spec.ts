@@ -98,7 +98,9 @@ test.describe('the store map finds products', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto('/#/map');
       const map = page.locator('.maplibregl-canvas');
-      await expect(map).toBeVisible();
+      // The map's code, style and shapes load after the page: with two browsers and the server
+      // busy on two cores, "Loading map…" stayed past the default 10 s once (alone, it passed).
+      await expect(map).toBeVisible({ timeout: 30_000 });
       const box = (await page.locator('.maplibregl-map').boundingBox())!;
       // Geneva in the west, Schaffhausen (SH) in the north and Graubünden (GR) in the east are
       // labelled inside the map.
