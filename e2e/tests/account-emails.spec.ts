@@ -7,58 +7,11 @@
  * 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { registerViaUi, screenshots, uniqueName } from '../support/helpers';
+import { mailedLink } from '../support/mail';
 import { staffHeaders } from '../support/staff';
 
 test.setTimeout(150_000);
-
-/** The text of an .eml file, quoted-printable or base64 bodies decoded. */
-function decodeMail(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head))
-    return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const joined = body.replace(/=\r?\n/g, '');
-    const bytes = joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    );
-    return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
-  }
-  return raw;
-}
-
-/** Waits for the mail to `email` with a link to `route` and answers the link's hash path (/#/…). */
-async function mailedLink(
-  email: string,
-  route: 'confirm-email' | 'reset-password' | 'accept-invitation',
-): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(dir).sort().reverse();
-        } catch {
-          return undefined;
-        }
-        for (const file of files) {
-          const text = decodeMail(readFileSync(path.join(dir, file), 'utf8'));
-          if (!text.includes(email)) continue;
-          const match = new RegExp(`#(/${route}\\?token=[A-Za-z0-9_-]+)`).exec(text);
-          if (match) return (found = match[1]);
-        }
-        return undefined;
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').access as string);

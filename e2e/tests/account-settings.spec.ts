@@ -6,54 +6,10 @@
  * English and German.
  */
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loginAs, registerViaUi, screenshots, uniqueName } from '../support/helpers';
+import { mailedLink } from '../support/mail';
 
 test.setTimeout(150_000);
-
-/** The text of an .eml file, quoted-printable or base64 bodies decoded. */
-function decodeMail(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head))
-    return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const joined = body.replace(/=\r?\n/g, '');
-    const bytes = joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    );
-    return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
-  }
-  return raw;
-}
-
-/** Waits for the change link mailed to `email` and answers its hash path (/confirm-email?change=…). */
-async function changeLink(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(dir).sort().reverse();
-        } catch {
-          return undefined;
-        }
-        for (const file of files) {
-          const text = decodeMail(readFileSync(path.join(dir, file), 'utf8'));
-          if (!text.includes(email)) continue;
-          const match = /#(\/confirm-email\?change=[A-Za-z0-9_-]+)/.exec(text);
-          if (match) return (found = match[1]);
-        }
-        return undefined;
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 test('a customer changes the address through the mailed link, then the password, and signs in with it', async ({
   page,
@@ -78,7 +34,7 @@ test('a customer changes the address through the mailed link, then the password,
   await expect(page.locator('#email-change-sent')).toContainText('We have sent a link to your new address');
   await screenshots(page, 'account-settings-email-sent');
 
-  const link = await changeLink(target);
+  const link = await mailedLink(target, 'confirm-email', 'change');
   await page.goto(`/#${link}`);
   await expect(page.locator('#confirm-email-done')).toContainText(`${target} is now your e-mail address`);
   await screenshots(page, 'account-settings-email-changed');
