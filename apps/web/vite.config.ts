@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -115,27 +115,32 @@ function compileHints(): Plugin {
   return {
     name: 'marktgasse:compile-hints',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const hinted = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk' || hinted.has(fileName)) return;
-        hinted.add(fileName);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      for (const chunk of Object.values(bundle))
-        if (
-          chunk.type === 'chunk' &&
-          ((chunk.isEntry && chunk.name === 'index') ||
-            (chunk.isDynamicEntry && RENDERED_SCREENS.test(chunk.facadeModuleId ?? '')))
-        )
-          visit(chunk.fileName);
-      for (const fileName of hinted) {
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-      }
-    },
+    // After Vite's own step, which puts the map of a chunk's lazy imports (`__vite__mapDeps`) in
+    // front of the chunk's code: before it, the hint was the core chunk's second line, and V8
+    // compiled that chunk's functions lazily again.
+    generateBundle: { order: 'post', handler: hintChunks },
   };
+}
+
+function hintChunks(_options: unknown, bundle: Rolldown.OutputBundle): void {
+  const hinted = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || hinted.has(fileName)) return;
+    hinted.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const chunk of Object.values(bundle))
+    if (
+      chunk.type === 'chunk' &&
+      ((chunk.isEntry && chunk.name === 'index') ||
+        (chunk.isDynamicEntry && RENDERED_SCREENS.test(chunk.facadeModuleId ?? '')))
+    )
+      visit(chunk.fileName);
+  for (const fileName of hinted) {
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+  }
 }
 
 /**
