@@ -2,8 +2,8 @@
  * The entry of a server-rendered page (decision 310). The page arrives complete and its links
  * work without code, so the code waits for the first screen's largest image (the one the app
  * marks `fetchpriority="high"`) to paint, or for `FIRST_IMAGE_WAIT_MS`, before it starts the
- * app: a phone spends its first CPU on showing the page, not on hydrating it. The app's modules
- * are fetched meanwhile (the server preloads them), only their evaluation waits. The server
+ * app: a phone spends its first CPU and its bandwidth on showing the page, not on hydrating it.
+ * The app's modules and full style sheet are fetched only then too (decision 327). The server
  * names the app's entry on this script (`data-app`).
  */
 const FIRST_IMAGE_WAIT_MS = 1500;
@@ -24,11 +24,15 @@ function firstImagePainted(): Promise<void> {
 }
 
 /**
- * The screen's own chunks, the language's messages and the screen's style sheets, which the server
- * names in the head (`<meta name="mg-screen">`, decision 321): fetched beside the app's entry, not
- * after it has run. A sheet loads as the entry's do, applied by the app with them.
+ * The app's entry with its chunks and the entry's style sheet, which the server puts in an inert
+ * `<template data-later>` in the head (decision 327), and the screen's own chunks, the language's
+ * messages and the screen's style sheets, which it names in `<meta name="mg-screen">` (decision
+ * 321): all fetched side by side, not one after the other as the app's modules run. A sheet loads
+ * as the entry's do, applied by the app with them.
  */
 function fetchScreen(): void {
+  for (const later of document.querySelectorAll<HTMLTemplateElement>('template[data-later]'))
+    document.head.append(later.content.cloneNode(true));
   const files = document.querySelector<HTMLMetaElement>('meta[name="mg-screen"]')?.content.split(' ') ?? [];
   for (const href of files) {
     const link = document.createElement('link');

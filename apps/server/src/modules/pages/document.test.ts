@@ -121,8 +121,11 @@ describe('a rendered page’s document (decision 298)', () => {
     });
     const html = documents.compose({ language: 'de', head: '', body: { html: '<p></p>', state: {} } });
     expect(html).toContain(
-      '<script type="module" crossorigin src="/assets/first-paint-1.js" data-app="/assets/index-1.js"></script>' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-1.js">',
+      '<script type="module" crossorigin src="/assets/first-paint-1.js" data-app="/assets/index-1.js"></script>',
+    );
+    // Preloaded once the first screen's image has painted (decision 327).
+    expect(html).toContain(
+      '<template data-later><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-1.js">',
     );
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     // A page the browser renders itself starts the app at once.
@@ -163,6 +166,32 @@ describe('a rendered page’s document (decision 298)', () => {
         `<noscript>${LINK}</noscript>`,
     );
     expect(head).not.toContain('data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1.css"');
+  });
+
+  it('fetches nothing of the app before the first screen’s image has painted; without JavaScript the whole sheet (decision 327)', () => {
+    const parts = ['/assets/core-1-1.css', '/assets/core-1-2.css'];
+    const html = buildWith({
+      'critical-css.json': { ...INDEX, parts },
+      'manifest.json': {
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/first-paint.ts': { file: 'assets/first-paint-1.js', isEntry: true },
+      },
+    }).compose({
+      language: 'de',
+      head: '<title>Käse</title>',
+      body: { html: '<a class="btn" href="/de">x</a>', state: { queries: [] } },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    const [outside, inside] = head.split('<template data-later>') as [string, string];
+    // Outside the inert template, the page fetches only its first-paint entry (and the sheet, if
+    // scripts are off); the template holds the app's entry and the sheet's parts, in order.
+    expect(outside).not.toMatch(/rel="modulepreload"|data-deferred-sheet/);
+    expect(outside).toContain(`<noscript>${LINK}</noscript>`);
+    expect(inside.slice(0, inside.indexOf('</template>'))).toBe(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-1.js">' +
+        '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-1.css">' +
+        '<link media="print" data-deferred-sheet rel="stylesheet" crossorigin href="/assets/core-1-2.css">',
+    );
   });
 
   it('loads a rendered page’s screen code, messages and style sheet with the page, not after its entry has run (decision 321)', () => {

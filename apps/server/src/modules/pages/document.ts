@@ -165,6 +165,22 @@ function screenFiles(manifest: Manifest | null, screen: PageData['kind'], langua
  */
 const PAINT_AFTER_HEADER = '<link rel="expect" href="#main" blocking="render">';
 
+/**
+ * The app's code and full style sheet, fetched once the first screen's image has painted: in a
+ * template (inert) that the first-paint entry puts into the head then (decision 327).
+ */
+function afterFirstImage(start: string): string {
+  const later: string[] = [];
+  const rest = start.replace(
+    /<link (?:rel="modulepreload"|media="print" data-deferred-sheet)[^>]*>/g,
+    (link) => {
+      later.push(link);
+      return '';
+    },
+  );
+  return later.length ? `${rest}<template data-later>${later.join('')}</template>` : start;
+}
+
 const OWN_ROOT = '<div id="root">';
 const OWN_STATE = '</div><script id="mg-state" type="application/json">';
 
@@ -317,6 +333,8 @@ export class PageDocuments {
         `<html lang="${contentLanguage(language)}"`,
       );
       if (this.criticalCss) start = start.replace(this.criticalCss.link, () => critical);
+      // The first-paint entry puts the app's code and sheet into the page (no entry, no wait).
+      if (firstPaintEntry(this.manifest)) start = afterFirstImage(start);
       part = keptPart(start, { last: false });
       if (ofLanguage.size >= KEPT_FIRST_PARTS) ofLanguage.delete(ofLanguage.keys().next().value!);
       ofLanguage.set(critical, part);
