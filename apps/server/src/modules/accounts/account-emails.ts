@@ -163,13 +163,13 @@ export class AccountEmails {
    * account's invitation opens nothing.
    */
   async acceptInvitation(token: string, password: string, address: string): Promise<void> {
-    await this.choosePassword('staff_invitation', token, password, INVALID_INVITATION, (userId, tx) =>
+    await this.choosePassword('staff_invitation', token, password, INVALID_INVITATION, (account, tx) =>
       this.audit.record(
         {
-          staffId: userId,
+          staffId: account.id,
           action: 'staff.invitation-accepted',
           objectType: 'staff',
-          objectId: userId,
+          objectId: account.id,
           address,
         },
         tx,
@@ -180,14 +180,15 @@ export class AccountEmails {
   /**
    * Uses a password link once and sets the password, ending the account's other open links of
    * that kind and every session; the link reached the account's own inbox, so the address counts
-   * as confirmed too. Invalid, used, expired and foreign links get one message.
+   * as confirmed too. Invalid, used, expired and foreign links get one message. `alsoInTx`
+   * gets the account as locked in the transaction (its address and language as they are now).
    */
   private async choosePassword(
     purpose: AccountTokenPurpose,
     token: string,
     password: string,
     invalid: string,
-    alsoInTx?: (userId: number, tx: DbOrTx) => Promise<void>,
+    alsoInTx?: (account: UserRow, tx: DbOrTx) => Promise<void>,
   ): Promise<void> {
     const hash = hashToken(token);
     const holder = await this.tokens.peek(purpose, hash);
@@ -196,11 +197,14 @@ export class AccountEmails {
     await refuseWeakPassword(password, user);
     const passwordHash = await hashPassword(password);
     const done = await this.ctx.database.db.transaction(async (tx) => {
+      // The account before its links, as every change of password or address (decision 328).
+      const account = await new AccountsRepo(tx).lockUser(holder.userId);
+      if (!account) return false;
       const used = await this.tokens.consume(purpose, hash, tx);
-      if (!used || !(await this.tokens.setPassword(used.userId, passwordHash, tx))) return false;
-      await this.tokens.useAll(used.userId, purpose, tx);
-      await this.tokens.confirmEmail(used.userId, used.email, tx);
-      await alsoInTx?.(used.userId, tx);
+      if (!used || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
+      await this.tokens.useAll(account.id, purpose, tx);
+      await this.tokens.confirmEmail(account.id, used.email, tx);
+      await alsoInTx?.(account, tx);
       return true;
     });
     if (!done) throw badRequest(invalid);

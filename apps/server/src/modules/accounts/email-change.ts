@@ -87,11 +87,16 @@ export class AccountChanges {
    * audited and the old address is told. No sign-in needed: the link names the account.
    */
   async confirmEmailChange(token: string, ip: string): Promise<{ email: string; emailConfirmed: true }> {
+    const hash = hashToken(token);
+    const peeked = await this.tokens.peek('email_change', hash);
+    if (!peeked) throw badRequest(INVALID_CHANGE);
     const done = await this.ctx.database.db.transaction(async (tx) => {
-      const holder = await this.tokens.consume('email_change', hashToken(token), tx);
-      if (!holder) return null;
-      const user = await new AccountsRepo(tx).findUser(holder.userId);
-      if (!user || user.email.toLowerCase() === holder.email.toLowerCase()) return null;
+      // The account before its links, as every change of password or address (decision 328).
+      const user = await new AccountsRepo(tx).lockUser(peeked.userId);
+      if (!user) return null;
+      const holder = await this.tokens.consume('email_change', hash, tx);
+      if (!holder || holder.userId !== user.id) return null;
+      if (user.email.toLowerCase() === holder.email.toLowerCase()) return null;
       if (!(await this.tokens.changeEmail(user.id, user.email, holder.email, tx))) return null;
       await this.tokens.useAll(user.id, 'email_change', tx);
       await this.tokens.useAll(user.id, 'email_confirmation', tx);
@@ -129,7 +134,9 @@ export class AccountChanges {
     await refuseWeakPassword(input.newPassword, user, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     const changed = await this.ctx.database.db.transaction(async (tx) => {
-      if (!(await this.tokens.setPassword(user.id, passwordHash, tx))) return false;
+      // The account before its links, as every change of password or address (decision 328).
+      const account = await new AccountsRepo(tx).lockUser(user.id);
+      if (!account || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
       await this.audit.record(
         {
           staffId: user.id,
