@@ -12,7 +12,12 @@ import { AppError, badRequest, conflict, notFound, tooMany, unauthorized } from 
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { AuditService, type AuditRecord } from '../audit/service.ts';
-import { confirmationMail, passwordResetMail, staffInvitationMail } from './account-mails.ts';
+import {
+  confirmationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  staffInvitationMail,
+} from './account-mails.ts';
 import {
   AccountsRepo,
   AccountTokensRepo,
@@ -150,17 +155,23 @@ export class AccountEmails {
 
   /**
    * Sets the new password of the link's account (registration's rules), uses the link and
-   * every other open reset link, and revokes every token of the account. A staff account
-   * still signs in with its second factor: the reset touches only the password.
+   * every other open reset link, and revokes every token of the account; the account's address
+   * is told (decision 328). A staff account still signs in with its second factor: the reset
+   * touches only the password.
    */
   async resetPassword(token: string, password: string): Promise<void> {
-    await this.choosePassword('password_reset', token, password, INVALID_RESET);
+    await this.choosePassword('password_reset', token, password, INVALID_RESET, (account, tx) =>
+      queueMail(tx, [
+        passwordChangedMail(this.ctx, account, account.locale, { at: new Date(), way: 'reset' }),
+      ]),
+    );
   }
 
   /**
    * A new staff member chooses their password with the invitation link (decision 293); the
    * second factor is enrolled at the first sign-in as for every staff account. A disabled
-   * account's invitation opens nothing.
+   * account's invitation opens nothing. No "password changed" notice: this is the first
+   * password the colleague chooses, and it comes from the same inbox (decision 328).
    */
   async acceptInvitation(token: string, password: string, address: string): Promise<void> {
     await this.choosePassword('staff_invitation', token, password, INVALID_INVITATION, (account, tx) =>

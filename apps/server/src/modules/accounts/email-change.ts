@@ -13,6 +13,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { hashToken, newToken, refuseWeakPassword } from './account-emails.ts';
+import { passwordChangedMail } from './account-mails.ts';
 import {
   emailChangeAskedMail,
   emailChangedMail,
@@ -126,6 +127,7 @@ export class AccountChanges {
    * A new password by registration's rules, after the current one; every access token of the
    * account stops working, as after a reset (decision 254): the token version is per account,
    * so the caller's own session ends too and the web app signs in again with the new password.
+   * The account's address is told (decision 328).
    */
   async changePassword(caller: Caller, input: PasswordChange, ip: string): Promise<void> {
     const user = await this.accounts.findUser(caller.id);
@@ -137,6 +139,9 @@ export class AccountChanges {
       // The account before its links, as every change of password or address (decision 328).
       const account = await new AccountsRepo(tx).lockUser(user.id);
       if (!account || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
+      await queueMail(tx, [
+        passwordChangedMail(this.ctx, account, account.locale, { at: new Date(), way: 'settings' }),
+      ]);
       await this.audit.record(
         {
           staffId: user.id,
