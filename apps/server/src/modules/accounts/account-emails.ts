@@ -190,7 +190,8 @@ export class AccountEmails {
 
   /**
    * Uses a password link once and sets the password, ending the account's other open links of
-   * that kind and every session; the link reached the account's own inbox, so the address counts
+   * that kind, its open links to change the address (asked under the old password, decision
+   * 328) and every session; the link reached the account's own inbox, so the address counts
    * as confirmed too. Invalid, used, expired and foreign links get one message. `alsoInTx`
    * gets the account as locked in the transaction (its address and language as they are now).
    */
@@ -214,6 +215,7 @@ export class AccountEmails {
       const used = await this.tokens.consume(purpose, hash, tx);
       if (!used || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
       await this.tokens.useAll(account.id, purpose, tx);
+      await this.tokens.useAll(account.id, 'email_change', tx);
       await this.tokens.confirmEmail(account.id, used.email, tx);
       await alsoInTx?.(account, tx);
       return true;

@@ -606,7 +606,7 @@ export class AccountTokensRepo {
     return rows.length;
   }
 
-  /** Ends every other open link of this kind (a reset used, an address confirmed). */
+  /** Ends every open link of this kind (a reset used, an address changed, a new password). */
   async useAll(userId: number, purpose: AccountTokenPurpose, tx: DbOrTx): Promise<void> {
     await tx
       .update(accountTokens)
