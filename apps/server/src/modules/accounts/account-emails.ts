@@ -12,7 +12,12 @@ import { AppError, badRequest, conflict, notFound, tooMany, unauthorized } from 
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { AuditService, type AuditRecord } from '../audit/service.ts';
-import { confirmationMail, passwordResetMail, staffInvitationMail } from './account-mails.ts';
+import {
+  confirmationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  staffInvitationMail,
+} from './account-mails.ts';
 import {
   AccountsRepo,
   AccountTokensRepo,
@@ -150,26 +155,32 @@ export class AccountEmails {
 
   /**
    * Sets the new password of the link's account (registration's rules), uses the link and
-   * every other open reset link, and revokes every token of the account. A staff account
-   * still signs in with its second factor: the reset touches only the password.
+   * every other open reset link, and revokes every token of the account; the account's address
+   * is told (decision 328). A staff account still signs in with its second factor: the reset
+   * touches only the password.
    */
   async resetPassword(token: string, password: string): Promise<void> {
-    await this.choosePassword('password_reset', token, password, INVALID_RESET);
+    await this.choosePassword('password_reset', token, password, INVALID_RESET, (account, tx) =>
+      queueMail(tx, [
+        passwordChangedMail(this.ctx, account, account.locale, { at: new Date(), way: 'reset' }),
+      ]),
+    );
   }
 
   /**
    * A new staff member chooses their password with the invitation link (decision 293); the
    * second factor is enrolled at the first sign-in as for every staff account. A disabled
-   * account's invitation opens nothing.
+   * account's invitation opens nothing. No "password changed" notice: this is the first
+   * password the colleague chooses, and it comes from the same inbox (decision 328).
    */
   async acceptInvitation(token: string, password: string, address: string): Promise<void> {
-    await this.choosePassword('staff_invitation', token, password, INVALID_INVITATION, (userId, tx) =>
+    await this.choosePassword('staff_invitation', token, password, INVALID_INVITATION, (account, tx) =>
       this.audit.record(
         {
-          staffId: userId,
+          staffId: account.id,
           action: 'staff.invitation-accepted',
           objectType: 'staff',
-          objectId: userId,
+          objectId: account.id,
           address,
         },
         tx,
@@ -179,15 +190,17 @@ export class AccountEmails {
 
   /**
    * Uses a password link once and sets the password, ending the account's other open links of
-   * that kind and every session; the link reached the account's own inbox, so the address counts
-   * as confirmed too. Invalid, used, expired and foreign links get one message.
+   * that kind, its open links to change the address (asked under the old password, decision
+   * 328) and every session; the link reached the account's own inbox, so the address counts
+   * as confirmed too. Invalid, used, expired and foreign links get one message. `alsoInTx`
+   * gets the account as locked in the transaction (its address and language as they are now).
    */
   private async choosePassword(
     purpose: AccountTokenPurpose,
     token: string,
     password: string,
     invalid: string,
-    alsoInTx?: (userId: number, tx: DbOrTx) => Promise<void>,
+    alsoInTx?: (account: UserRow, tx: DbOrTx) => Promise<void>,
   ): Promise<void> {
     const hash = hashToken(token);
     const holder = await this.tokens.peek(purpose, hash);
@@ -196,11 +209,15 @@ export class AccountEmails {
     await refuseWeakPassword(password, user);
     const passwordHash = await hashPassword(password);
     const done = await this.ctx.database.db.transaction(async (tx) => {
+      // The account before its links, as every change of password or address (decision 328).
+      const account = await new AccountsRepo(tx).lockUser(holder.userId);
+      if (!account) return false;
       const used = await this.tokens.consume(purpose, hash, tx);
-      if (!used || !(await this.tokens.setPassword(used.userId, passwordHash, tx))) return false;
-      await this.tokens.useAll(used.userId, purpose, tx);
-      await this.tokens.confirmEmail(used.userId, used.email, tx);
-      await alsoInTx?.(used.userId, tx);
+      if (!used || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
+      await this.tokens.useAll(account.id, purpose, tx);
+      await this.tokens.useAll(account.id, 'email_change', tx);
+      await this.tokens.confirmEmail(account.id, used.email, tx);
+      await alsoInTx?.(account, tx);
       return true;
     });
     if (!done) throw badRequest(invalid);

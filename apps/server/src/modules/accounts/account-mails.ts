@@ -1,8 +1,9 @@
 /**
- * The account's own e-mails (decisions 253, 254, 293): the address confirmation, the password
- * reset and a new staff member's invitation, in the account's language (de, fr, it; English otherwise), through the mail module.
+ * The account's own e-mails (decisions 253, 254, 293, 328): the address confirmation, the password
+ * reset, a new staff member's invitation and the notice that the password was changed, in the
+ * account's language (de, fr, it; English otherwise), through the mail module.
  */
-import { defineMail, type MailLanguage } from '../mail/template.ts';
+import { defineMail, type MailKit, type MailLanguage } from '../mail/template.ts';
 
 type Words = Record<MailLanguage, { subject: string; intro: (hours: number) => string; outro: string }>;
 
@@ -155,4 +156,97 @@ function invitationText(
 ) {
   const url = app(`/accept-invitation?token=${encodeURIComponent(f.token)}`);
   return { subject: words.subject, body: `${words.intro(f.username, f.hours)}\n${url}\n\n${words.outro}` };
+}
+
+/** How the password was changed: in the signed-in settings, or with a reset link. */
+export type PasswordChangeWay = 'settings' | 'reset';
+
+interface PasswordChangedFacts {
+  /** When the new password was set. */
+  at: Date;
+  way: PasswordChangeWay;
+}
+
+const CHANGED: Record<
+  MailLanguage,
+  {
+    subject: string;
+    done: (day: string, time: string, way: PasswordChangeWay) => string;
+    itWasYou: string;
+    notYou: string;
+    mailbox: string;
+  }
+> = {
+  en: {
+    subject: 'Marktgasse: your password was changed',
+    done: (d, t, way) =>
+      `the password of your Marktgasse account was changed on ${d} at ${t} (Swiss time) ${
+        way === 'reset' ? 'with a password reset link sent to this address' : 'in the account settings'
+      }. Every device signed in to the account was signed out.`,
+    itWasYou: 'If it was you, there is nothing to do.',
+    notYou:
+      'If it was not you, someone else can sign in to your account. Ask for a password reset now with this link (a new link comes to this address), and contact our support:',
+    mailbox: 'Change the password of this mailbox too.',
+  },
+  de: {
+    subject: 'Marktgasse: Ihr Passwort wurde geändert',
+    done: (d, t, way) =>
+      `Das Passwort Ihres Marktgasse-Kontos wurde am ${d} um ${t} Uhr (Schweizer Zeit) ${
+        way === 'reset'
+          ? 'mit einem Link zum Zurücksetzen geändert, der an diese Adresse ging'
+          : 'in den Kontoeinstellungen geändert'
+      }. Alle Geräte, die mit dem Konto angemeldet waren, wurden abgemeldet.`,
+    itWasYou: 'Waren Sie das, ist nichts zu tun.',
+    notYou:
+      'Waren Sie es nicht, kann sich jemand anderes bei Ihrem Konto anmelden. Fordern Sie jetzt mit diesem Link ein neues Passwort an (ein neuer Link kommt an diese Adresse) und wenden Sie sich an unseren Support:',
+    mailbox: 'Ändern Sie auch das Passwort dieses E-Mail-Postfachs.',
+  },
+  fr: {
+    subject: 'Marktgasse : votre mot de passe a été changé',
+    done: (d, t, way) =>
+      `le mot de passe de votre compte Marktgasse a été changé le ${d} à ${t} (heure suisse) ${
+        way === 'reset'
+          ? 'avec un lien de réinitialisation envoyé à cette adresse'
+          : 'dans les paramètres du compte'
+      }. Tous les appareils connectés au compte ont été déconnectés.`,
+    itWasYou: 'Si c’était vous, il n’y a rien à faire.',
+    notYou:
+      'Si ce n’était pas vous, quelqu’un d’autre peut se connecter à votre compte. Demandez maintenant un nouveau mot de passe avec ce lien (un nouveau lien arrive à cette adresse) et contactez notre support :',
+    mailbox: 'Changez aussi le mot de passe de cette boîte e-mail.',
+  },
+  it: {
+    subject: 'Marktgasse: la tua password è stata cambiata',
+    done: (d, t, way) =>
+      `la password del tuo account Marktgasse è stata cambiata il ${d} alle ${t} (ora svizzera) ${
+        way === 'reset'
+          ? 'con un link di reimpostazione inviato a questo indirizzo'
+          : 'nelle impostazioni dell’account'
+      }. Tutti i dispositivi collegati all’account sono stati disconnessi.`,
+    itWasYou: 'Se sei stato tu, non devi fare nulla.',
+    notYou:
+      'Se non sei stato tu, qualcun altro può accedere al tuo account. Chiedi subito una nuova password con questo link (un nuovo link arriva a questo indirizzo) e contatta il nostro supporto:',
+    mailbox: 'Cambia anche la password di questa casella e-mail.',
+  },
+};
+
+/**
+ * To the account's address once its password changed (decision 328): when and how, and what to
+ * do if it was not the owner. It carries no link that changes anything: the link opens the
+ * "forgot password" page, which mails a fresh reset link to the account's address.
+ */
+export const passwordChangedMail = defineMail<PasswordChangedFacts>({
+  en: (f, k) => changedText(CHANGED.en, f, k),
+  de: (f, k) => changedText(CHANGED.de, f, k),
+  fr: (f, k) => changedText(CHANGED.fr, f, k),
+  it: (f, k) => changedText(CHANGED.it, f, k),
+});
+
+function changedText(words: (typeof CHANGED)[MailLanguage], f: PasswordChangedFacts, k: MailKit) {
+  const url = k.app('/forgot-password');
+  // A reset link was opened from this inbox: if not by its owner, the mailbox itself is exposed.
+  const mailbox = f.way === 'reset' ? `\n\n${words.mailbox}` : '';
+  return {
+    subject: words.subject,
+    body: `${words.done(k.date(f.at), k.time(f.at), f.way)}\n\n${words.itWasYou}\n\n${words.notYou}\n${url}${mailbox}`,
+  };
 }

@@ -3,7 +3,8 @@
  * changes only once a link mailed to the new address is opened (the same account tokens as the
  * confirmation, decision 253); the old address is told both when the change is asked and when
  * it is done. Both need the current password, whose wrong guesses are
- * limited like a sign-in's.
+ * limited like a sign-in's. A new password is told to the address and ends the open change
+ * links; a new address ends the reset links mailed to the old one (decision 328).
  */
 import { type EmailChangeRequest, type PasswordChange } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +14,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { AuditService } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { hashToken, newToken, refuseWeakPassword } from './account-emails.ts';
+import { passwordChangedMail } from './account-mails.ts';
 import {
   emailChangeAskedMail,
   emailChangedMail,
@@ -83,18 +85,25 @@ export class AccountChanges {
 
   /**
    * Opens a change link: the account it was made for gets the new address, confirmed; every
-   * other open change and confirmation link of the account stops working, the change is
-   * audited and the old address is told. No sign-in needed: the link names the account.
+   * other open change, confirmation and password reset link of the account stops working (the
+   * reset links went to the old address, decision 328), the change is audited and the old
+   * address is told. No sign-in needed: the link names the account.
    */
   async confirmEmailChange(token: string, ip: string): Promise<{ email: string; emailConfirmed: true }> {
+    const hash = hashToken(token);
+    const peeked = await this.tokens.peek('email_change', hash);
+    if (!peeked) throw badRequest(INVALID_CHANGE);
     const done = await this.ctx.database.db.transaction(async (tx) => {
-      const holder = await this.tokens.consume('email_change', hashToken(token), tx);
-      if (!holder) return null;
-      const user = await new AccountsRepo(tx).findUser(holder.userId);
-      if (!user || user.email.toLowerCase() === holder.email.toLowerCase()) return null;
+      // The account before its links, as every change of password or address (decision 328).
+      const user = await new AccountsRepo(tx).lockUser(peeked.userId);
+      if (!user) return null;
+      const holder = await this.tokens.consume('email_change', hash, tx);
+      if (!holder || holder.userId !== user.id) return null;
+      if (user.email.toLowerCase() === holder.email.toLowerCase()) return null;
       if (!(await this.tokens.changeEmail(user.id, user.email, holder.email, tx))) return null;
       await this.tokens.useAll(user.id, 'email_change', tx);
       await this.tokens.useAll(user.id, 'email_confirmation', tx);
+      await this.tokens.useAll(user.id, 'password_reset', tx);
       await this.audit.record(
         {
           staffId: user.id,
@@ -121,6 +130,8 @@ export class AccountChanges {
    * A new password by registration's rules, after the current one; every access token of the
    * account stops working, as after a reset (decision 254): the token version is per account,
    * so the caller's own session ends too and the web app signs in again with the new password.
+   * Open links to change the address, asked under the old password, stop working, and the
+   * account's address is told (decision 328).
    */
   async changePassword(caller: Caller, input: PasswordChange, ip: string): Promise<void> {
     const user = await this.accounts.findUser(caller.id);
@@ -129,7 +140,13 @@ export class AccountChanges {
     await refuseWeakPassword(input.newPassword, user, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     const changed = await this.ctx.database.db.transaction(async (tx) => {
-      if (!(await this.tokens.setPassword(user.id, passwordHash, tx))) return false;
+      // The account before its links, as every change of password or address (decision 328).
+      const account = await new AccountsRepo(tx).lockUser(user.id);
+      if (!account || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
+      await this.tokens.useAll(account.id, 'email_change', tx);
+      await queueMail(tx, [
+        passwordChangedMail(this.ctx, account, account.locale, { at: new Date(), way: 'settings' }),
+      ]);
       await this.audit.record(
         {
           staffId: user.id,

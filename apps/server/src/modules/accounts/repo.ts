@@ -117,6 +117,21 @@ export class AccountsRepo implements CallerLookup {
     return rows[0];
   }
 
+  /**
+   * The live account, locked until the transaction ends (on `new AccountsRepo(tx)`). A change of
+   * password or address takes it before touching the account's links, so two such changes run
+   * one after the other instead of each holding a link the other waits for (decision 328).
+   * `no key update`: new links (a foreign key to the row) can still be written meanwhile.
+   */
+  async lockUser(id: number): Promise<UserRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .for('no key update');
+    return rows[0];
+  }
+
   async insertUser(
     values: {
       username: string;
@@ -591,7 +606,7 @@ export class AccountTokensRepo {
     return rows.length;
   }
 
-  /** Ends every other open link of this kind (a reset used, an address confirmed). */
+  /** Ends every open link of this kind (a reset used, an address changed, a new password). */
   async useAll(userId: number, purpose: AccountTokenPurpose, tx: DbOrTx): Promise<void> {
     await tx
       .update(accountTokens)

@@ -40,6 +40,19 @@ describe('the e-mail template mechanism', () => {
     expect(sample(site, { email: 'x@example.ch' }, 'rm', facts).subject).toBe('en');
   });
 
+  it('writes a time of day in Swiss time, summer and winter, on 24 hours', () => {
+    const clock = defineMail<{ at: Date }>({
+      en: (f, k) => ({ subject: 'en', body: `${k.date(f.at)} ${k.time(f.at)}` }),
+      de: (f, k) => ({ subject: 'de', body: `${k.date(f.at)} ${k.time(f.at)}` }),
+      fr: (f, k) => ({ subject: 'fr', body: `${k.date(f.at)} ${k.time(f.at)}` }),
+      it: (f, k) => ({ subject: 'it', body: `${k.date(f.at)} ${k.time(f.at)}` }),
+    });
+    const text = (iso: string) => clock(site, to, 'fr', { at: new Date(iso) }).body.split('\n\n')[1];
+    // CET (UTC+1) in winter, CEST (UTC+2) in summer.
+    expect(text('2026-11-30T23:30:00Z')).toBe('01.12.2026 00:30');
+    expect(text('2026-07-14T12:05:00Z')).toBe('14.07.2026 14:05');
+  });
+
   it('links to the host and port when no public address is configured', () => {
     const local = { config: { PUBLIC_URL: undefined, HOST: '127.0.0.1', PORT: 8123 } };
     expect(sample(local, to, 'en', facts).body).toContain('http://127.0.0.1:8123/#/x/1');

@@ -25,7 +25,8 @@
  *   its customer use `orders.locale`; an e-mail answering the recipient's own request uses that
  *   request's Accept-Language (`mailLanguageOf(request.headers['accept-language'])`); where the
  *   server knows nothing of the recipient's language, pass null and the e-mail is in English.
- * - Amounts through `k.chf` (the shared per-language formatter), dates through `k.date`, links
+ * - Amounts through `k.chf` (the shared per-language formatter), dates through `k.date` (and
+ *   the time of day, where it matters, through `k.time`), links
  *   into the web app through `k.app('/route')`, to an API file through `k.api('/api/…')`.
  */
 import { formatCHFIn } from '@marktgasse/shared';
@@ -55,6 +56,8 @@ export interface MailKit {
   chf(amount: number | string): string;
   /** A day as dd.mm.yyyy in Swiss time. */
   date(at: Date): string;
+  /** A time of day as HH:mm (24 hours) in Swiss time: when a security event happened. */
+  time(at: Date): string;
   /** A link to a route of the web app (`/customer-order/12`). */
   app(route: string): string;
   /** A link to a server path (`/api/orders/12/receipt/`). */
@@ -104,6 +107,13 @@ const DAY = new Intl.DateTimeFormat('de-CH', {
   year: 'numeric',
 });
 
+const TIME = new Intl.DateTimeFormat('de-CH', {
+  timeZone: 'Europe/Zurich',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 function kitFor(site: MailSite, language: MailLanguage): MailKit {
   const { PUBLIC_URL, HOST, PORT } = site.config;
   const base = (PUBLIC_URL ?? `http://${HOST}:${PORT}`).replace(/\/$/, '');
@@ -111,6 +121,7 @@ function kitFor(site: MailSite, language: MailLanguage): MailKit {
     language,
     chf: (amount) => formatCHFIn(language, amount),
     date: (at) => DAY.format(at),
+    time: (at) => TIME.format(at),
     app: (route) => `${base}/#${route}`,
     api: (path) => `${base}${path}`,
   };
