@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs } from '../support/helpers';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, settled } from '../support/helpers';
 
 /**
  * axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) on the cart, checkout and order routes at desktop and
@@ -114,7 +114,7 @@ async function expectNoViolations(page: Page, route: string, width: number, read
   await expect(page.locator('main h1, main .h1')).not.toHaveCount(0);
   await expect(page.locator('main [role="status"] .spinner-border')).toHaveCount(0);
   if (ready) await ready();
-  await page.waitForTimeout(300);
+  await settled(page);
   await axe(page, `${route} at ${width}px`);
 }
 
@@ -151,7 +151,7 @@ test.describe('accessibility of cart, checkout and order pages', () => {
       // The clear-cart dialog.
       await page.getByRole('button', { name: 'Clear Cart' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(400);
+      await settled(page);
       await axe(page, `the clear-cart dialog at ${width}px`, '.modal');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -191,7 +191,7 @@ test.describe('accessibility of cart, checkout and order pages', () => {
       await expect(dialog.getByLabel('Pick-up code')).toBeFocused();
       await dialog.getByRole('button', { name: 'Confirm Pick-up' }).click();
       await expect(dialog.getByText('Enter the pick-up code the customer shows you.')).toBeVisible();
-      await page.waitForTimeout(400);
+      await settled(page);
       await axe(page, `the pick-up dialog at ${width}px`, '.modal');
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);

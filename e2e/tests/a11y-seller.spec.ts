@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_SELLER, loginAs } from '../support/helpers';
+import { DEMO_SELLER, loginAs, settled } from '../support/helpers';
 
 /**
  * axe-core (WCAG 2.0/2.1 A+AA, 2.2 AA) on the store map and the seller back office at desktop
@@ -33,7 +33,7 @@ function summarize(violations: Violations) {
 async function settle(page: Page) {
   await expect(page.locator('main h1')).not.toHaveCount(0);
   await expect(page.locator('main [role="status"] .spinner-border')).toHaveCount(0, { timeout: 30_000 });
-  await page.waitForTimeout(400);
+  await settled(page);
 }
 
 async function check(page: Page, what: string) {
