@@ -66,7 +66,7 @@ async function twoProducts(page: Page) {
 }
 
 async function axe(page: Page, what: string, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode();
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
