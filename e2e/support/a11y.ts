@@ -102,8 +102,20 @@ export async function expectPageAnnounced(page: Page, heading?: string | RegExp)
   const h1 = page.locator('main h1');
   await expect(h1).toBeFocused();
   if (heading) await expect(h1).toHaveText(heading);
-  const title = await page.title();
-  await expect(page.locator('#announcer')).toContainText(title);
+  // The new screen sets its title in an effect that may run a frame after its heading is focused,
+  // so the title is read with the live region each time, not once before it is set: the region
+  // must come to say the title the page ends up with (a stale title said would never match it).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const region = document.getElementById('announcer')?.textContent ?? '';
+          const title = document.title;
+          return { title, region, said: title !== '' && region.includes(title) };
+        }),
+      { message: 'the page title said in the live region' },
+    )
+    .toMatchObject({ said: true });
 }
 
 /** The live region (present from the start) says `text`. */
