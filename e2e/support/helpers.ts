@@ -68,6 +68,10 @@ export async function registerViaUi(
   await page.getByLabel('Confirm Password').fill('secret-pass-1');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  // Registered, the app opens the home page and puts focus on its heading once it has rendered:
+  // a click before that (on a header menu) would lose its focus to the heading and close again.
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.locator('main h1')).toBeFocused();
   return { username, password: 'secret-pass-1' };
 }
 
