@@ -166,7 +166,16 @@ export async function products(page: Page) {
 /** A paid order of one seller with an online and a pick-up line, placed by the demo customer. */
 export async function paidOrderToFulfil(page: Page) {
   const all = await products(page);
-  const inStore = all.find((p) => p.stocks.some((s) => s.number > 1) && rappen(p.price) < 5_000)!;
+  // One whose seller has a second product to sell online: other specs create sellers with a
+  // single product in a store, which come first in the list.
+  const inStore = all.find(
+    (p) =>
+      p.stocks.some((s) => s.number > 1) &&
+      rappen(p.price) < 5_000 &&
+      all.some(
+        (q) => q.seller === p.seller && q.id !== p.id && q.countInStock > 1 && rappen(q.price) < 5_000,
+      ),
+  )!;
   const online = all.find(
     (p) =>
       p.seller === inStore.seller && p.id !== inStore.id && p.countInStock > 1 && rappen(p.price) < 5_000,

@@ -55,7 +55,16 @@ const cartLine = (p: Product, store?: Product['stocks'][number]) => ({
 async function pickProducts(page: Page) {
   const res = await page.request.get('/api/products/?limit=100');
   const products = ((await res.json()) as { results: Product[] }).results;
-  const inStore = products.find((p) => p.stocks.some((s) => s.number > 1) && rappen(p.price) < 5_000)!;
+  // One whose seller has a second product to sell online: other specs create sellers with a
+  // single product in a store, which come first in the list.
+  const inStore = products.find(
+    (p) =>
+      p.stocks.some((s) => s.number > 1) &&
+      rappen(p.price) < 5_000 &&
+      products.some(
+        (q) => q.seller === p.seller && q.id !== p.id && q.countInStock > 1 && rappen(q.price) < 5_000,
+      ),
+  )!;
   expect(inStore, 'a demo product with stock in a store').toBeTruthy();
   const online = products.find(
     (p) =>
