@@ -117,7 +117,8 @@ test.describe('catalogue', () => {
     await page.getByLabel('Rating').selectOption({ label: '5 - Excellent' });
     await page.getByLabel('Comment').fill('Schnell geliefert und genau wie beschrieben.');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Review Submitted')).toBeVisible();
+    // The notice in the page (the live region outside main says it too, a moment later).
+    await expect(page.getByRole('main').getByText('Review Submitted')).toBeVisible();
     await expect(rating).toContainText(`${product.numReviews + 1} review`);
     const list = page.getByTestId('review-list');
     await expect(list).toContainText(username);
