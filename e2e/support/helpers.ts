@@ -14,13 +14,40 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${n}${Math.floor(Math.random() * 1000)}`;
 }
 
+/**
+ * Waits until the page is at rest: two frames drawn (a resize or an update laid out), every image
+ * in the window loaded (or failed), and no transition or finite animation running (a dialog's
+ * fade, a carousel's slide); endless ones, such as a spinner's, do not count. What a fixed pause
+ * was waiting for, without its time when the page is ready sooner.
+ */
+export async function settled(page: Page, timeout = 10_000): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+  await page.waitForFunction(
+    () => {
+      const inWindow = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+      };
+      const images = [...document.images].every((img) => img.complete || !inWindow(img));
+      const moving = document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      return images && !moving;
+    },
+    undefined,
+    { timeout },
+  );
+}
+
 /** Saves a full-page screenshot at desktop (1280) and phone (390) width. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
@@ -41,6 +68,10 @@ export async function registerViaUi(
   await page.getByLabel('Confirm Password').fill('secret-pass-1');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  // Registered, the app opens the home page and puts focus on its heading once it has rendered:
+  // a click before that (on a header menu) would lose its focus to the heading and close again.
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.locator('main h1')).toBeFocused();
   return { username, password: 'secret-pass-1' };
 }
 

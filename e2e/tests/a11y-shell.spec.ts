@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, DEMO_SELLER, SCREENSHOT_DIR, loginAs } from '../support/helpers';
+import {
+  DEMO_CUSTOMER,
+  DEMO_PASSWORD,
+  DEMO_SELLER,
+  SCREENSHOT_DIR,
+  loginAs,
+  settled,
+} from '../support/helpers';
 import { expectAnnounced, expectPageAnnounced, messages, paidOrderToFulfil, tabTo } from '../support/a11y';
 
 /**
@@ -14,7 +21,7 @@ const m = messages('en');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function axeClean(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
   expect
     .soft(
       violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
@@ -297,7 +304,7 @@ test('every form marks its errors on the fields and names them', async ({ page }
 async function expectNoSideways(page: Page, route: string, width: number) {
   await page.goto(`/#${route}`);
   await ready(page);
-  await page.waitForTimeout(200);
+  await settled(page);
   const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect.soft(extra, `horizontal overflow on ${route} at ${width}px`).toBeLessThanOrEqual(0);
 }
@@ -352,7 +359,7 @@ test('reflow: no horizontal scrolling at 320 px on every route, orders as cards 
     .getByRole('button', { name: new RegExp(`^${m('seller.products.viewStock')}`) })
     .first()
     .click();
-  await page.waitForTimeout(300);
+  await settled(page);
   const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect.soft(extra, 'My Products with a stock panel at 320px').toBeLessThanOrEqual(0);
   await page.screenshot({

@@ -12,7 +12,7 @@ import { DEMO_CUSTOMER, DEMO_SELLER, loginAs, SCREENSHOT_DIR, screenshots } from
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function expectNoAxeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     `axe on ${where}`,

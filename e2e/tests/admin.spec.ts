@@ -57,10 +57,17 @@ async function signInStaff(page: Page): Promise<void> {
   } else {
     const secret = rememberedStaffSecret();
     expect(secret, 'the spec that enrolled the demo staff member kept its secret').not.toBeNull();
-    // A code counts once: the next period's code cannot be one another spec just used.
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+    // A code counts once: when another spec used this period's code a moment ago, the app says
+    // so, and the next period's code signs in (waiting for it only then, not every time).
     await codeField.fill(code(secret!));
     await page.getByRole('button', { name: 'Sign in' }).click();
+    const used = page.getByText('This code was used already. Wait for the next code.');
+    await expect(page.getByRole('heading', { name: 'Back office' }).or(used)).toBeVisible();
+    if (await used.isVisible()) {
+      await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+      await codeField.fill(code(secret!));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
   }
   await expect(page.getByRole('heading', { name: 'Back office' })).toBeVisible();
 }
@@ -315,9 +322,10 @@ test('support find a user, open their orders and send a password reset; admin lo
   const session = await staffLogin(page.request);
   await page.goto('/');
   await page.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify(session));
-  await page.goto('/#/admin/users');
-  // The session is read when the app starts.
-  await page.reload();
+  // The session is read when the app starts: one full load of the users screen (the query
+  // differs from the open page's). A hash change and a reload raced with the home page still
+  // starting, which put its own address back, so the reload opened home (once in a final run).
+  await page.goto('/?staff#/admin/users');
 
   // Find the account by its e-mail address among customers, and open its orders.
   await page.getByLabel('Username, e-mail, shop name or number').fill(`${username}@example.ch`);

@@ -4,7 +4,7 @@
  * and the customer sees it. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, DEMO_SELLER, loginAs, screenshots } from '../support/helpers';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, screenshots, uniqueName } from '../support/helpers';
 
 interface Product {
   id: number;
@@ -27,13 +27,52 @@ async function token(page: Page, username: string): Promise<{ access: string; id
   return res.json();
 }
 
-/** A product of the demo seller with a few units online, under CHF 50. */
-async function sellerProduct(page: Page): Promise<Product> {
-  const seller = await token(page, DEMO_SELLER);
-  const own = (await (await page.request.get(`/api/products/user/${seller.id}`)).json()) as Product[];
-  const product = own.find((p) => p.countInStock >= 3 && Number(p.price) < 50);
-  expect(product, 'a demo seller product in stock').toBeTruthy();
-  return product!;
+/**
+ * A new seller's product with 2 units in their store, at CHF 120: the stock counts below are this
+ * spec's alone. The demo sellers' products are bought by the specs running beside this one, and
+ * none of them takes this one: they buy below CHF 100, or products with more than 2 units.
+ */
+async function sellerProduct(page: Page): Promise<Product & { username: string }> {
+  const username = uniqueName('laden');
+  const reg = await page.request.post('/api/users/registration/', {
+    data: { username, email: `${username}@example.ch`, password: DEMO_PASSWORD, status: 'STORE_OWNER' },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const headers = { authorization: `Bearer ${((await reg.json()) as { access: string }).access}` };
+  const store = await page.request.post('/api/stores/new/', {
+    headers,
+    data: {
+      name: `Laden ${username}`,
+      address: 'Reichsgasse 1, 7000 Chur, Switzerland',
+      city: 'Chur',
+      country: 'Switzerland',
+      latitude: 46.85,
+      longitude: 9.532,
+    },
+  });
+  expect(store.status(), await store.text()).toBe(201);
+  const tree = (await (await page.request.get('/api/products/categories/')).json()) as {
+    id: number;
+    subcategory: { id: number }[];
+  }[];
+  const created = await page.request.post('/api/products/new/', {
+    headers,
+    data: {
+      brand: 'Storno',
+      name: `Wanderstock ${username}`,
+      price: '120.00',
+      category: tree[0]!.id,
+      subcategory: tree[0]!.subcategory[0]!.id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = (await created.json()) as Product;
+  const stock = await page.request.post('/api/stocks/new/', {
+    headers,
+    data: { number: 2, store: ((await store.json()) as { id: number }).id, product: product.id },
+  });
+  expect(stock.status(), await stock.text()).toBe(201);
+  return { ...product, username };
 }
 
 /** Units of the product over all stores, from the stock rows (not the cached catalogue). */
@@ -51,7 +90,7 @@ async function placeOrder(page: Page, access: string, product: Product, pay: boo
       orderItems: [{ id: product.id, quantity: 1, orderType: 'online', storeId: null }],
       paymentMethod: 'PayPal',
       totalPrice: product.price,
-      totalShippingPrice: '20.00',
+      totalShippingPrice: Number(product.price) >= 100 ? '0.00' : '20.00',
       shippingAddress: ADDRESS,
     },
   });
@@ -102,7 +141,7 @@ test.describe('cancel an order', () => {
     const order = await placeOrder(page, customer.access, product, true);
     expect(await stockOf(page, product.id)).toBe(before - 1);
 
-    await loginAs(page, DEMO_SELLER, DEMO_PASSWORD, `/seller-order/${order.sellerOrder[0]!.id}`);
+    await loginAs(page, product.username, DEMO_PASSWORD, `/seller-order/${order.sellerOrder[0]!.id}`);
     await page.getByRole('button', { name: 'Cancel my part' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel seller order ${order.sellerOrder[0]!.id}?` });
     await dialog.getByRole('button', { name: 'Cancel my part' }).click();

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, screenshots } from '../support/helpers';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, screenshots, settled } from '../support/helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -66,7 +66,7 @@ async function twoProducts(page: Page) {
 }
 
 async function axe(page: Page, what: string, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode();
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
@@ -77,7 +77,7 @@ async function axe(page: Page, what: string, include?: string) {
 async function atWidths(page: Page, check: (width: number) => Promise<void>) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(250);
+    await settled(page);
     await check(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -179,7 +179,7 @@ test('a parcel is labelled from the seller’s page and followed by its tracking
   await dialog.getByLabel('Tracking number (optional)').fill('99.60.123456.12345678');
   await dialog.getByRole('button', { name: 'Mark As Sent' }).click();
   await expect(dialog.getByText('Choose the carrier of this tracking number.')).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   await atWidths(page, (width) => axe(page, `the send dialog at ${width}px`, '.modal'));
   await dialog.getByLabel('Carrier (optional)').selectOption({ label: 'Swiss Post' });
   await expect(dialog.getByText('Choose the carrier of this tracking number.')).toHaveCount(0);

@@ -1,10 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshots } from '../support/helpers';
 
-/** The prices of the cards in `scope`, in CHF, in the order shown. */
+/**
+ * The prices of the cards in `scope`, in CHF, in the order shown. The grid draws its cards a batch
+ * per task: where the list says how many it shows ('Showing 14 of 14 products', 'Showing 13–24
+ * of 87 products'), the prices are read once that many cards are drawn, not a part of them.
+ */
 async function prices(page: Page, scope = page.locator('body')) {
   const cards = scope.getByTestId('product-card');
   await expect(cards.first()).toBeVisible();
+  const line = scope.getByText(/^Showing [\d,]+(–[\d,]+)? (of [\d,]+ )?products$/);
+  if ((await line.count()) === 1) {
+    const [first, last] = (await line.textContent())!
+      .replace(/,/g, '')
+      .match(/^Showing (\d+)(?:–(\d+))?/)!
+      .slice(1);
+    await expect(cards).toHaveCount(last ? Number(last) - Number(first) + 1 : Number(first));
+  }
   const texts = await cards.locator('.fs-5').allTextContents();
   return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerViaUi, screenshots } from '../support/helpers';
+import { registerViaUi, screenshots, settled } from '../support/helpers';
 
 /**
  * The seller's earnings screen (issue 26): reached from the seller menu, it shows the balance,
@@ -9,8 +9,15 @@ import { registerViaUi, screenshots } from '../support/helpers';
 test('a seller opens Earnings from the menu and saves a payout account', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerViaUi(page, 'Seller');
+  // The payout form fills its fields from the seller's profile when that arrives, over whatever
+  // was typed before: the test types once it has arrived and been shown (two frames later).
+  const profile = page.waitForResponse(
+    (r) => /\/api\/profiles\/\d+\/$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET',
+  );
   await page.locator('#seller-menu').click();
   await page.getByRole('link', { name: 'Earnings' }).click();
+  await profile;
+  await settled(page);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
   await expect(page.getByTestId('earnings-pending')).toHaveText('CHF 0.-');
