@@ -1,8 +1,10 @@
 /** The IBAN and account holder payouts go to (the seller's own profile fields). */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import type { Profile } from '@marktgasse/shared';
 import { TextField } from '../../../components/form-field';
+import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -11,15 +13,26 @@ import { useOwnProfile, useSavePayoutAccount } from '../api/finance';
 export function PayoutAccountForm({ userId }: { userId: number }) {
   const t = useT();
   const profile = useOwnProfile(userId);
+  if (profile.data) return <PayoutAccountFields userId={userId} profile={profile.data} />;
+  return (
+    <div className="mb-4">
+      <h2 className="h5">{t('earnings.account.title')}</h2>
+      {profile.error ? <Message variant="danger">{errorMessage(profile.error)}</Message> : <Loader />}
+    </div>
+  );
+}
+
+/**
+ * The fields start from the profile as it was loaded and are the seller's from then on: a later
+ * answer for the profile (a refetch, or the first one arriving late) never overwrites what they
+ * typed, which a save would then have stored in its place.
+ */
+function PayoutAccountFields({ userId, profile }: { userId: number; profile: Profile }) {
+  const t = useT();
   const save = useSavePayoutAccount(userId);
-  const [iban, setIban] = useState('');
-  const [holder, setHolder] = useState('');
+  const [iban, setIban] = useState(profile.iban ?? '');
+  const [holder, setHolder] = useState(profile.accountHolder ?? '');
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (!profile.data) return;
-    setIban(profile.data.iban ?? '');
-    setHolder(profile.data.accountHolder ?? '');
-  }, [profile.data]);
   const fieldError = (field: string) =>
     save.error instanceof ApiError
       ? save.error.fieldErrors.find((e) => e.field === field)?.message
