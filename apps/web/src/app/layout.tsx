@@ -7,7 +7,8 @@ import { Header } from './header';
 /**
  * After a navigation, focus goes to the new page's h1 (main while it has none) once the screen
  * has rendered, and its title is announced — unless the screen itself already put focus inside
- * main (a form's first field).
+ * main (a form's first field), or the user has meanwhile moved focus elsewhere themselves (a
+ * menu of the header opened while the screen loads keeps its focus).
  */
 function useRouteFocus(pathname: string) {
   const first = useRef(true);
@@ -17,6 +18,8 @@ function useRouteFocus(pathname: string) {
       first.current = false;
       return;
     }
+    // What had focus as the navigation happened (the link or button that led here, or nothing).
+    const leading = document.activeElement;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout>;
     const settle = () => {
@@ -28,7 +31,9 @@ function useRouteFocus(pathname: string) {
         return;
       }
       const active = document.activeElement;
-      if (!active || !main.contains(active) || active === main) {
+      const movedOn =
+        active !== leading && active !== document.body && active !== null && !main.contains(active);
+      if (!movedOn && (!active || !main.contains(active) || active === main)) {
         const target = heading ?? main;
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });
