@@ -9,8 +9,7 @@ import { registerViaUi, screenshots, settled } from '../support/helpers';
 test('a seller opens Earnings from the menu and saves a payout account', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerViaUi(page, 'Seller');
-  // The payout form fills its fields from the seller's profile when that arrives, over whatever
-  // was typed before: the test types once it has arrived and been shown (two frames later).
+  // The payout form shows its fields once the seller's profile has arrived.
   const profile = page.waitForResponse(
     (r) => /\/api\/profiles\/\d+\/$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET',
   );

@@ -9,13 +9,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayoutAccountForm } from './payout-account-form';
 
 const STORED = { iban: 'CH93 0076 2011 6238 5295 7', accountHolder: 'Käserei Muster AG' };
-const TYPED = { iban: 'CH56 0483 5012 3456 7800 9', accountHolder: 'Käserei Muster GmbH' };
+const TYPED = { iban: 'ch56 0483 5012 3456 7800 9', accountHolder: 'Käserei Muster GmbH' };
 
 /** The profile answers when `release()` is called (each GET waits for its own call). */
 function serve() {
   const waiting: (() => void)[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'PATCH') return Response.json({ id: 4, user: 4, ...JSON.parse(String(init.body)) });
+    if (init?.method === 'PATCH') {
+      // The server keeps the IBAN in capitals.
+      const body = JSON.parse(String(init.body)) as typeof TYPED;
+      return Response.json({ id: 4, user: 4, ...body, iban: body.iban.toUpperCase() });
+    }
     await new Promise<void>((resolve) => waiting.push(resolve));
     return Response.json({ id: 4, user: 4, ...STORED });
   });
@@ -50,7 +54,7 @@ describe('PayoutAccountForm', () => {
     expect((screen.getByLabelText('Account holder') as HTMLInputElement).value).toBe(STORED.accountHolder);
   });
 
-  it('keeps what the seller typed when the profile is fetched again, and saves that', async () => {
+  it('keeps what the seller typed when the profile is fetched again, saves that and shows it as stored', async () => {
     const { fetchMock, release } = serve();
     const client = renderForm();
     await release();
@@ -73,5 +77,7 @@ describe('PayoutAccountForm', () => {
     expect(await screen.findByText('Payout account saved.')).toBeTruthy();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch![1]!.body))).toEqual(TYPED);
+    // Saved, the fields show the account as the server stored it.
+    expect(iban.value).toBe('CH56 0483 5012 3456 7800 9');
   });
 });

@@ -40,7 +40,17 @@ function PayoutAccountFields({ userId, profile }: { userId: number; profile: Pro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    save.mutate({ iban, accountHolder: holder }, { onSuccess: () => setSaved(true) });
+    save.mutate(
+      { iban, accountHolder: holder },
+      {
+        // The fields show the account as stored (the IBAN written as the server keeps it).
+        onSuccess: (stored) => {
+          setIban(stored.iban ?? '');
+          setHolder(stored.accountHolder ?? '');
+          setSaved(true);
+        },
+      },
+    );
   };
   return (
     <Form noValidate onSubmit={submit} aria-labelledby="payout-account-title" className="mb-4">
