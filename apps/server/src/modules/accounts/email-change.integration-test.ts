@@ -4,12 +4,13 @@
  * made for; the old address hears of it; the password after the current one, by registration's
  * rules, ending every session.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, uniqueName, type TestUser } from '../../../test/fixtures.ts';
 import { makeStaff } from '../../../test/staff-builders.ts';
-import { accountTokens, auditLog, outbox } from '../../db/schema.ts';
+import { accountTokens, auditLog } from '../../db/schema.ts';
+import { mailedToken, mailsTo as mailsToAddress } from '../../../test/outbox-mails.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +23,9 @@ afterAll(async () => {
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
-const mailsTo = (email: string) =>
-  t.database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id));
-
+const mailsTo = (email: string) => mailsToAddress(t, email);
 /** The token of the newest change link mailed to `email`. */
-async function changeToken(email: string): Promise<string> {
-  for (const mail of await mailsTo(email)) {
-    const match = /\/#\/confirm-email\?change=([A-Za-z0-9_-]+)/.exec(mail.body);
-    if (match) return match[1]!;
-  }
-  throw new Error(`no change link mailed to ${email}`);
-}
+const changeToken = (email: string) => mailedToken(t, email, 'confirm-email', 'change');
 
 const me = async (user: TestUser) => t.app.inject({ url: '/api/users/me/', headers: user.auth });
 const login = (username: string, password: string) => post('/api/users/login/', { username, password });

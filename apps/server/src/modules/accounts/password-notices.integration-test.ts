@@ -4,12 +4,11 @@
  * a confirmed change of address ends the reset links mailed to the old one, and a new password
  * ends the open links to change the address.
  */
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, uniqueName, type TestUser } from '../../../test/fixtures.ts';
 import { makeStaff } from '../../../test/staff-builders.ts';
-import { outbox } from '../../db/schema.ts';
+import { mailedToken, mailsTo as mailsToAddress } from '../../../test/outbox-mails.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const NOTICE = 'Marktgasse: your password was changed';
@@ -25,17 +24,8 @@ afterAll(async () => {
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
-const mailsTo = (email: string) =>
-  t.database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id));
-
-/** The token of the newest link of this kind mailed to `email`. */
-async function linkToken(email: string, route: string, param = 'token'): Promise<string> {
-  for (const mail of await mailsTo(email)) {
-    const match = new RegExp(`/#/${route}\\?${param}=([A-Za-z0-9_-]+)`).exec(mail.body);
-    if (match) return match[1]!;
-  }
-  throw new Error(`no ${route} link mailed to ${email}`);
-}
+const mailsTo = (email: string) => mailsToAddress(t, email);
+const linkToken = (email: string, route: string, param?: string) => mailedToken(t, email, route, param);
 
 const notices = async (email: string, subject = NOTICE) =>
   (await mailsTo(email)).filter((m) => m.subject === subject);
