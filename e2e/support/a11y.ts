@@ -135,7 +135,7 @@ export const ADDRESS = {
   country: 'Schweiz',
 };
 
-interface Product {
+export interface Product {
   id: number;
   name: string;
   brand: string;
@@ -163,24 +163,26 @@ export async function products(page: Page) {
   return ((await res.json()) as { results: Product[] }).results;
 }
 
+/**
+ * A product with stock in a store (under CHF 50) whose seller sells a second one online, and
+ * that second product; undefined where the list has none. Other specs create sellers with a
+ * single product in a store, which come first in the list.
+ */
+export function storeAndOnline(all: Product[]): { inStore?: Product; online?: Product } {
+  const cheap = (p: Product) => rappen(p.price) < 5_000;
+  const onlineBeside = (p: Product) =>
+    all.find((q) => q.seller === p.seller && q.id !== p.id && q.countInStock > 1 && cheap(q));
+  const inStore = all.find((p) => p.stocks.some((s) => s.number > 1) && cheap(p) && onlineBeside(p));
+  return { inStore, online: inStore && onlineBeside(inStore) };
+}
+
 /** A paid order of one seller with an online and a pick-up line, placed by the demo customer. */
 export async function paidOrderToFulfil(page: Page) {
   const all = await products(page);
-  // One whose seller has a second product to sell online: other specs create sellers with a
-  // single product in a store, which come first in the list.
-  const inStore = all.find(
-    (p) =>
-      p.stocks.some((s) => s.number > 1) &&
-      rappen(p.price) < 5_000 &&
-      all.some(
-        (q) => q.seller === p.seller && q.id !== p.id && q.countInStock > 1 && rappen(q.price) < 5_000,
-      ),
-  )!;
-  const online = all.find(
-    (p) =>
-      p.seller === inStore.seller && p.id !== inStore.id && p.countInStock > 1 && rappen(p.price) < 5_000,
-  )!;
-  expect(inStore && online, 'two products of one seller').toBeTruthy();
+  const pair = storeAndOnline(all);
+  expect(pair.inStore && pair.online, 'two products of one seller').toBeTruthy();
+  const inStore = pair.inStore!;
+  const online = pair.online!;
   const store = inStore.stocks.find((s) => s.number > 1)!;
   const line = (p: Product, s?: typeof store) => ({
     id: p.id,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { storeAndOnline, type Product } from '../support/a11y';
 import { DEMO_CUSTOMER, DEMO_PASSWORD, loginAs, settled } from '../support/helpers';
 
 /**
@@ -16,17 +17,6 @@ const ADDRESS = {
   country: 'Schweiz',
 };
 
-interface Product {
-  id: number;
-  name: string;
-  brand: string;
-  image: string | null;
-  price: string;
-  seller: number;
-  username: string;
-  countInStock: number;
-  stocks: { id: number; number: number; store: number; storeName: string }[];
-}
 interface Order {
   id: number;
   sellerOrder: { id: number; seller: { username: string } }[];
@@ -55,23 +45,10 @@ const cartLine = (p: Product, store?: Product['stocks'][number]) => ({
 async function pickProducts(page: Page) {
   const res = await page.request.get('/api/products/?limit=100');
   const products = ((await res.json()) as { results: Product[] }).results;
-  // One whose seller has a second product to sell online: other specs create sellers with a
-  // single product in a store, which come first in the list.
-  const inStore = products.find(
-    (p) =>
-      p.stocks.some((s) => s.number > 1) &&
-      rappen(p.price) < 5_000 &&
-      products.some(
-        (q) => q.seller === p.seller && q.id !== p.id && q.countInStock > 1 && rappen(q.price) < 5_000,
-      ),
-  )!;
+  const { inStore, online } = storeAndOnline(products);
   expect(inStore, 'a demo product with stock in a store').toBeTruthy();
-  const online = products.find(
-    (p) =>
-      p.seller === inStore.seller && p.id !== inStore.id && p.countInStock > 1 && rappen(p.price) < 5_000,
-  )!;
   expect(online, 'a second product of that seller').toBeTruthy();
-  return { online, inStore, store: inStore.stocks.find((s) => s.number > 1)! };
+  return { online: online!, inStore: inStore!, store: inStore!.stocks.find((s) => s.number > 1)! };
 }
 
 /** Places an order through the API (paid when asked); answers it. */
