@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { PageLink as Link } from '../components/page-link';
 import { paths } from '../config/paths';
 import { useLogout } from '../features/auth/api/logout';
 import { selectCartCount, useCart } from '../stores/cart';

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Link, StaticRouter, type LinkProps } from 'react-router';
-import { ServerLink } from './page-link';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { BrowserRouter, HashRouter, Link, StaticRouter, useLocation, type LinkProps } from 'react-router';
+import { PageLink } from './page-link';
 
 /** The anchors' attributes (in any order) as a page at `location` under `basename` shows them. */
 function anchors(links: ReactElement, basename: string): string[] {
@@ -31,7 +32,7 @@ const ADDRESSES = [
   '/x#y',
 ];
 
-describe('the server-rendered link', () => {
+describe('the page link, as the server writes it', () => {
   it.each(['/de', '/fr'])('writes the anchor Link writes, under the basename %s', (basename) => {
     const links = (Component: (props: LinkProps) => ReactNode) => (
       <>
@@ -43,8 +44,91 @@ describe('the server-rendered link', () => {
         <Component to="/cart" aria-label="Cart" replace>
           cart
         </Component>
+        <Component to="/product/5" aria-current="page" tabIndex={-1} aria-hidden="true" onClick={() => {}}>
+          here
+        </Component>
       </>
     );
-    expect(anchors(links(ServerLink), basename)).toEqual(anchors(links(Link), basename));
+    expect(anchors(links(PageLink), basename)).toEqual(anchors(links(Link), basename));
+  });
+});
+
+/** The router's address, as the screens see it. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output>{`${pathname}${search}`}</output>;
+}
+
+/** A page at /de/product/5 with one page link; returns the history's length before any click. */
+function page(link: ReactElement): number {
+  window.history.replaceState(null, '', '/de/product/5');
+  render(
+    <BrowserRouter basename="/de">
+      {link}
+      <Where />
+    </BrowserRouter>,
+  );
+  return window.history.length;
+}
+
+describe('the page link, followed in the browser', () => {
+  it('moves the router to its address on a plain click, as a new history entry', () => {
+    const own = vi.fn();
+    const before = page(
+      <PageLink to="/seller/7?tab=stores" onClick={own}>
+        seller
+      </PageLink>,
+    );
+    const notPrevented = fireEvent.click(screen.getByRole('link', { name: 'seller' }));
+    expect(notPrevented).toBe(false);
+    expect(own).toHaveBeenCalledOnce();
+    expect(screen.getByRole('status').textContent).toBe('/seller/7?tab=stores');
+    expect(window.location.pathname).toBe('/de/seller/7');
+    expect(window.history.length).toBe(before + 1);
+  });
+
+  it('replaces the entry when it links to the address shown', () => {
+    const before = page(<PageLink to="/product/5">this product</PageLink>);
+    fireEvent.click(screen.getByRole('link', { name: 'this product' }));
+    expect(window.history.length).toBe(before);
+    expect(screen.getByRole('status').textContent).toBe('/product/5');
+  });
+
+  it.each([
+    ['ctrlKey', { ctrlKey: true }],
+    ['metaKey', { metaKey: true }],
+    ['shiftKey', { shiftKey: true }],
+    ['a middle click', { button: 1 }],
+  ])('leaves a click with %s to the browser', (_, init) => {
+    page(<PageLink to="/seller/7">seller</PageLink>);
+    const notPrevented = fireEvent.click(screen.getByRole('link', { name: 'seller' }), init);
+    expect(notPrevented).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('/product/5');
+  });
+
+  it('stays where it is when its own handler prevents the click', () => {
+    page(
+      <PageLink to="/seller/7" onClick={(event) => event.preventDefault()}>
+        seller
+      </PageLink>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'seller' }));
+    expect(screen.getByRole('status').textContent).toBe('/product/5');
+    expect(window.location.pathname).toBe('/de/product/5');
+  });
+
+  it('writes and follows the hash address under the hash router (the spec’s #/ addresses)', () => {
+    window.history.replaceState(null, '', '/#/product/5');
+    render(
+      <HashRouter>
+        <PageLink to="/seller/7">seller</PageLink>
+        <Where />
+      </HashRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'seller' });
+    expect(link.getAttribute('href')).toBe('#/seller/7');
+    fireEvent.click(link);
+    expect(screen.getByRole('status').textContent).toBe('/seller/7');
+    expect(window.location.hash).toBe('#/seller/7');
   });
 });

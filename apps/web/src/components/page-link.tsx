@@ -1,18 +1,31 @@
 /**
- * react-router's `Link` for the screens the server renders (docs/decisions/297). In the browser
- * and in tests it is `Link` itself. In the server's renderer (Vite's SSR build) a link to an
- * absolute app address (`/seller/7`, `/login?redirect=…`) with only a class or label writes the
- * anchor `Link` writes there (the address under the router's basename, `data-discover`) without
- * resolving the address through the router and building a click handler: the product screen's
- * links were about 7 % of its render. Anything else still goes through `Link`.
+ * react-router's `Link` for the screens the server renders (docs/decisions/297, 334). A link to an
+ * absolute app address (`/seller/7`, `/login?redirect=…`) with only a class, label or the like
+ * writes the anchor `Link` writes there (the address under the router's basename,
+ * `data-discover`) without resolving the address through the router: the product screen's links
+ * were about 7 % of its render on the server. In the browser such a link is followed as `Link`
+ * follows it (a plain left click moves the router there, replacing the entry when it is the
+ * address shown) without `Link`'s hooks: its prefetch state, resolved paths and `useNavigate`
+ * were a quarter of a rendered page's first hydration task. Anything else still goes through
+ * `Link`.
  */
-import { useContext } from 'react';
-import { Link, UNSAFE_NavigationContext, type LinkProps } from 'react-router';
+import { useContext, type MouseEvent } from 'react';
+import { Link, UNSAFE_NavigationContext, type LinkProps, type Navigator } from 'react-router';
 
 /** `/`, or `/a/b` (no empty, `.` or `..` segment, no trailing slash), with a query or none; no hash. */
 const ADDRESS = /^\/(?:[\w~%-]+(?:\/[\w~%-]+)*)?(?:\?[^#]+)?$/;
-/** The props a plain anchor may take over as they are. */
-const PLAIN = new Set(['className', 'children', 'id', 'title', 'aria-label']);
+/** The props a plain anchor may take over as they are (`onClick` runs before the link is followed). */
+const PLAIN = new Set([
+  'className',
+  'children',
+  'id',
+  'title',
+  'aria-label',
+  'aria-current',
+  'aria-hidden',
+  'tabIndex',
+  'onClick',
+]);
 
 /** A plain app address under the router's basename, as `Link` writes its `href`. */
 export function appHref(basename: string, to: string): string {
@@ -23,13 +36,39 @@ export function appHref(basename: string, to: string): string {
   return `${joined}${search}`;
 }
 
-export function ServerLink(props: LinkProps) {
-  const { basename } = useContext(UNSAFE_NavigationContext);
-  const { to, ...rest } = props;
-  const plain =
-    typeof to === 'string' && ADDRESS.test(to) && Object.keys(rest).every((key) => PLAIN.has(key));
-  if (!plain) return <Link {...props} />;
-  return <a {...rest} href={appHref(basename, to)} data-discover="true" />;
+/**
+ * Follows a plain link in the app as `Link` does: a left click without a modifier key, not
+ * prevented by the link's own handler, moves the router to `to` (already under the basename),
+ * replacing the history entry when the browser shows that address already.
+ */
+function follow(event: MouseEvent<HTMLAnchorElement>, href: string, to: string, navigator: Navigator): void {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  if (new URL(href, window.location.href).href === window.location.href) navigator.replace(to);
+  else navigator.push(to);
 }
 
-export const PageLink: typeof Link = import.meta.env.SSR ? (ServerLink as typeof Link) : Link;
+export function PageLink(props: LinkProps) {
+  const { basename, navigator } = useContext(UNSAFE_NavigationContext);
+  const { to, onClick, ...rest } = props;
+  const plain =
+    typeof to === 'string' &&
+    ADDRESS.test(to) &&
+    Object.keys(props).every((key) => key === 'to' || PLAIN.has(key));
+  if (!plain) return <Link {...props} />;
+  // Under the basename; the hash router (the spec's `#/` addresses) writes it after a `#`.
+  const address = appHref(basename, to);
+  const href = navigator.createHref(address);
+  return (
+    <a
+      {...rest}
+      href={href}
+      data-discover="true"
+      onClick={(event) => {
+        onClick?.(event);
+        follow(event, href, address, navigator);
+      }}
+    />
+  );
+}

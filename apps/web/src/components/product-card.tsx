@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink as Link } from './page-link';
 import type { Product } from '@marktgasse/shared';
 import { paths } from '../config/paths';
 import { useT } from '../i18n';

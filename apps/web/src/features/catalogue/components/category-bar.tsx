@@ -1,5 +1,5 @@
 import type { Category } from '@marktgasse/shared';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../../components/page-link';
 import { useT } from '../../../i18n';
 import { useCategoryLabel } from '../../../components/categories/category-label';
 

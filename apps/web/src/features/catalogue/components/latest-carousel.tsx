@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Carousel from 'react-bootstrap/Carousel';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../../components/page-link';
 import type { Product } from '@marktgasse/shared';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../i18n';

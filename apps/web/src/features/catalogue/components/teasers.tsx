@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TEASER_ITEMS } from '@marktgasse/shared';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../../components/page-link';
 import { ProductImage } from '../../../components/product-image';
 import { Rating } from '../../../components/rating';
 import { paths } from '../../../config/paths';
