@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
-import { PageLink as Link } from '../components/page-link';
+import { PageLink as Link, PageNavLink as NavLink } from '../components/page-link';
 import { paths } from '../config/paths';
 import { useLogout } from '../features/auth/api/logout';
 import { selectCartCount, useCart } from '../stores/cart';

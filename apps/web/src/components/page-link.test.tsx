@@ -2,13 +2,21 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { BrowserRouter, HashRouter, Link, StaticRouter, useLocation, type LinkProps } from 'react-router';
-import { PageLink } from './page-link';
+import {
+  BrowserRouter,
+  HashRouter,
+  Link,
+  NavLink,
+  StaticRouter,
+  useLocation,
+  type LinkProps,
+} from 'react-router';
+import { PageLink, PageNavLink } from './page-link';
 
 /** The anchors' attributes (in any order) as a page at `location` under `basename` shows them. */
-function anchors(links: ReactElement, basename: string): string[] {
+function anchors(links: ReactElement, basename: string, location = '/product/5'): string[] {
   const html = renderToStaticMarkup(
-    <StaticRouter location={`${basename}/product/5`} basename={basename}>
+    <StaticRouter location={`${basename}${location}`} basename={basename}>
       {links}
     </StaticRouter>,
   );
@@ -51,6 +59,39 @@ describe('the page link, as the server writes it', () => {
     );
     expect(anchors(links(PageLink), basename)).toEqual(anchors(links(Link), basename));
   });
+});
+
+describe('the page nav link', () => {
+  it('marks the link of the screen shown, and of the screens below it', () => {
+    const marked = (at: string) =>
+      anchors(
+        <PageNavLink to="/sellers" className="nav-link">
+          sellers
+        </PageNavLink>,
+        '/de',
+        at,
+      )[0];
+    expect(marked('/sellers/7')).toContain('aria-current=page class=nav-link active');
+    expect(marked('/sellersx')).toBe('class=nav-link data-discover=true href=/de/sellers | sellers');
+  });
+
+  it.each(['/sellers', '/sellers/7', '/', '/Sellers', '/sellersx', '/map', '/login'])(
+    'marks the link of the screen at %s as NavLink does',
+    (at) => {
+      const links = (Component: typeof PageNavLink) => (
+        <>
+          {['/', '/sellers', '/map', '/login?redirect=%2Fcart'].map((to) => (
+            <Component key={to} to={to} className="nav-link" onClick={() => {}}>
+              {to}
+            </Component>
+          ))}
+        </>
+      );
+      expect(anchors(links(PageNavLink), '/de', at)).toEqual(
+        anchors(links(NavLink as typeof PageNavLink), '/de', at),
+      );
+    },
+  );
 });
 
 /** The router's address, as the screens see it. */

@@ -10,7 +10,7 @@
  * `Link`.
  */
 import { useContext, type MouseEvent } from 'react';
-import { Link, UNSAFE_NavigationContext, type LinkProps, type Navigator } from 'react-router';
+import { Link, UNSAFE_NavigationContext, useLocation, type LinkProps, type Navigator } from 'react-router';
 
 /** `/`, or `/a/b` (no empty, `.` or `..` segment, no trailing slash), with a query or none; no hash. */
 const ADDRESS = /^\/(?:[\w~%-]+(?:\/[\w~%-]+)*)?(?:\?[^#]+)?$/;
@@ -69,6 +69,26 @@ export function PageLink(props: LinkProps) {
         onClick?.(event);
         follow(event, href, address, navigator);
       }}
+    />
+  );
+}
+
+/**
+ * `NavLink` for a plain app address with a class name: `active` (and `aria-current="page"`) while
+ * the router shows that address or one below it, as `NavLink` marks it (letter case aside).
+ */
+export function PageNavLink(props: LinkProps & { className?: string }) {
+  const { pathname } = useLocation();
+  const { className = '' } = props;
+  const to = typeof props.to === 'string' ? props.to : (props.to.pathname ?? '');
+  const path = (to.split('?')[0] || '/').toLowerCase();
+  const here = pathname.toLowerCase();
+  const active = here === path || (path !== '/' && here.startsWith(path.endsWith('/') ? path : `${path}/`));
+  return (
+    <PageLink
+      {...props}
+      className={active ? `${className} active`.trim() : className}
+      aria-current={active ? 'page' : undefined}
     />
   );
 }

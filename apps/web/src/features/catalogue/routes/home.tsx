@@ -294,7 +294,10 @@ export function Component() {
           </Row>
         </Container>
         <Container className="pb-2">
-          <CategoryBar categories={categories.data ?? []} active={category ?? null} />
+          {/* Its own task after the page's top: eleven links off the first hydration task. */}
+          <HydrateLater>
+            <CategoryBar categories={categories.data ?? []} active={category ?? null} />
+          </HydrateLater>
         </Container>
       </div>
       <Container className="py-4">
