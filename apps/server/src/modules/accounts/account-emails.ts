@@ -102,11 +102,17 @@ export class AccountEmails {
 
   /** Uses a confirmation link: the account it was sent for is confirmed, whoever opens it. */
   async confirmEmail(token: string): Promise<void> {
+    const hash = hashToken(token);
+    const peeked = await this.tokens.peek('email_confirmation', hash);
+    if (!peeked) throw badRequest(INVALID_CONFIRMATION);
     const confirmed = await this.ctx.database.db.transaction(async (tx) => {
-      const holder = await this.tokens.consume('email_confirmation', hashToken(token), tx);
-      if (!holder) return false;
-      if (!(await this.tokens.confirmEmail(holder.userId, holder.email, tx))) return false;
-      await this.tokens.useAll(holder.userId, 'email_confirmation', tx);
+      // The account before its links, as every change of password or address (decisions 328, 332).
+      const account = await new AccountsRepo(tx).lockUser(peeked.userId);
+      if (!account) return false;
+      const holder = await this.tokens.consume('email_confirmation', hash, tx);
+      if (!holder || holder.userId !== account.id) return false;
+      if (!(await this.tokens.confirmEmail(account.id, holder.email, tx))) return false;
+      await this.tokens.useAll(account.id, 'email_confirmation', tx);
       return true;
     });
     if (!confirmed) throw badRequest(INVALID_CONFIRMATION);
