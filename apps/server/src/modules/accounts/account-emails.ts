@@ -270,8 +270,12 @@ export class AccountEmails {
   }
 }
 
-/** A disabled account's invitation opens nothing (decision 293). */
-const invitationOpen = (account: UserRow) => account.lockedAt === null;
+/**
+ * An invitation chooses the first password of an enabled account that has not signed in yet:
+ * once it enrolled its second factor, the password it signed in with stands (an admin's "send
+ * again" is refused then too, decision 293).
+ */
+const invitationOpen = (account: UserRow) => account.lockedAt === null && account.totpSecret === null;
 
 /** Registration's password rules for a new password; the field error names `field`. */
 export async function refuseWeakPassword(

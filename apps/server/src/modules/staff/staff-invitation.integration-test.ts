@@ -10,6 +10,7 @@ import { registerUser, uniqueName } from '../../../test/fixtures.ts';
 import { makeStaff, type TestStaff } from '../../../test/staff-builders.ts';
 import { accountTokens, outbox } from '../../db/schema.ts';
 import { mailedToken } from '../../../test/outbox-mails.ts';
+import { totpCode } from './totp.ts';
 
 const PASSWORD = 'Gletscher-Seil-42';
 
@@ -199,6 +200,33 @@ describe('staff invitation', () => {
       expect([204, 400], accepted.body).toContain(accepted.statusCode);
       expect((await login(username, RESET)).json().otp_required).toBe(true);
     }
+  });
+
+  it('stops working once the colleague signed in with a password an admin passed on', async () => {
+    // Created with a password an admin passed on, and invited as well.
+    const username = uniqueName('desk');
+    const email = `${username}@example.ch`;
+    const created = await call('POST', '/api/admin/staff/', admin, {
+      username,
+      email,
+      password: PASSWORD,
+      permissions: ['support'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect((await call('POST', `/api/admin/staff/${id}/invite/`, admin, {})).statusCode).toBe(200);
+    const afterSignIn = await invitationToken(email);
+    const secret: string = (await login(username, PASSWORD)).json().enrolment.secret;
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username, password: PASSWORD, otp: totpCode(secret) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const late = await accept(afterSignIn, 'an intruder’s passphrase');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().detail).toMatch(/invitation link is invalid, was already used or has expired/);
+    expect((await login(username, PASSWORD)).json().otp_required).toBe(true);
   });
 
   it('answers staff without admin, and everyone else, like a missing route', async () => {
