@@ -102,11 +102,17 @@ export class AccountEmails {
 
   /** Uses a confirmation link: the account it was sent for is confirmed, whoever opens it. */
   async confirmEmail(token: string): Promise<void> {
+    const hash = hashToken(token);
+    const peeked = await this.tokens.peek('email_confirmation', hash);
+    if (!peeked) throw badRequest(INVALID_CONFIRMATION);
     const confirmed = await this.ctx.database.db.transaction(async (tx) => {
-      const holder = await this.tokens.consume('email_confirmation', hashToken(token), tx);
-      if (!holder) return false;
-      if (!(await this.tokens.confirmEmail(holder.userId, holder.email, tx))) return false;
-      await this.tokens.useAll(holder.userId, 'email_confirmation', tx);
+      // The account before its links, as every change of password or address (decisions 328, 332).
+      const account = await new AccountsRepo(tx).lockUser(peeked.userId);
+      if (!account) return false;
+      const holder = await this.tokens.consume('email_confirmation', hash, tx);
+      if (!holder || holder.userId !== account.id) return false;
+      if (!(await this.tokens.confirmEmail(account.id, holder.email, tx))) return false;
+      await this.tokens.useAll(account.id, 'email_confirmation', tx);
       return true;
     });
     if (!confirmed) throw badRequest(INVALID_CONFIRMATION);
@@ -191,8 +197,8 @@ export class AccountEmails {
   /**
    * Uses a password link once and sets the password, ending the account's other open links of
    * that kind, its open links to change the address (asked under the old password, decision
-   * 328) and every session; the link reached the account's own inbox, so the address counts
-   * as confirmed too. Invalid, used, expired and foreign links get one message. `alsoInTx`
+   * 328), its staff invitations (decision 332) and every session; the link reached the account's
+   * own inbox, so the address counts as confirmed too. Invalid, used, expired and foreign links get one message. `alsoInTx`
    * gets the account as locked in the transaction (its address and language as they are now).
    */
   private async choosePassword(
@@ -205,17 +211,17 @@ export class AccountEmails {
     const hash = hashToken(token);
     const holder = await this.tokens.peek(purpose, hash);
     const user = holder && (await this.accounts.findUser(holder.userId));
-    if (!holder || !user || (purpose === 'staff_invitation' && user.lockedAt)) throw badRequest(invalid);
+    if (!holder || !user || (purpose === 'staff_invitation' && !invitationOpen(user)))
+      throw badRequest(invalid);
     await refuseWeakPassword(password, user);
     const passwordHash = await hashPassword(password);
     const done = await this.ctx.database.db.transaction(async (tx) => {
       // The account before its links, as every change of password or address (decision 328).
       const account = await new AccountsRepo(tx).lockUser(holder.userId);
-      if (!account) return false;
+      if (!account || (purpose === 'staff_invitation' && !invitationOpen(account))) return false;
       const used = await this.tokens.consume(purpose, hash, tx);
       if (!used || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
       await this.tokens.useAll(account.id, purpose, tx);
-      await this.tokens.useAll(account.id, 'email_change', tx);
       await this.tokens.confirmEmail(account.id, used.email, tx);
       await alsoInTx?.(account, tx);
       return true;
@@ -229,11 +235,13 @@ export class AccountEmails {
    * account stops working, and the staff's audit entry is written in the same transaction.
    */
   async queueStaffInvitation(userId: number, audit: AuditRecord): Promise<void> {
-    const user = await this.accounts.findUser(userId);
-    if (!user) throw notFound(`Staff account ${userId} does not exist.`);
     const { token, hash } = newToken();
     const expiresAt = new Date(Date.now() + INVITATION_HOURS * 3_600_000);
     await this.ctx.database.db.transaction(async (tx) => {
+      // The account before its links (decisions 328, 332): a password set at the same moment
+      // either ends this link or was set before it was sent.
+      const user = await new AccountsRepo(tx).lockUser(userId);
+      if (!user) throw notFound(`Staff account ${userId} does not exist.`);
       await this.tokens.useAll(user.id, 'staff_invitation', tx);
       await this.tokens.insert(
         { userId: user.id, purpose: 'staff_invitation', tokenHash: hash, email: user.email, expiresAt },
@@ -261,6 +269,13 @@ export class AccountEmails {
     });
   }
 }
+
+/**
+ * An invitation chooses the first password of an enabled account that has not signed in yet:
+ * once it enrolled its second factor, the password it signed in with stands (an admin's "send
+ * again" is refused then too, decision 293).
+ */
+const invitationOpen = (account: UserRow) => account.lockedAt === null && account.totpSecret === null;
 
 /** Registration's password rules for a new password; the field error names `field`. */
 export async function refuseWeakPassword(

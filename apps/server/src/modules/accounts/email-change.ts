@@ -143,7 +143,6 @@ export class AccountChanges {
       // The account before its links, as every change of password or address (decision 328).
       const account = await new AccountsRepo(tx).lockUser(user.id);
       if (!account || !(await this.tokens.setPassword(account.id, passwordHash, tx))) return false;
-      await this.tokens.useAll(account.id, 'email_change', tx);
       await queueMail(tx, [
         passwordChangedMail(this.ctx, account, account.locale, { at: new Date(), way: 'settings' }),
       ]);

@@ -58,7 +58,7 @@ function invitationRoute(root: FastifyInstance, emails: AccountEmails): void {
       schema: {
         tags: ['accounts'],
         summary:
-          'A new staff member chooses their password with the token from the invitation link (single use, 72 hours; registration’s password rules); the second factor follows at the first sign-in',
+          'A new staff member chooses their password with the token from the invitation link (single use, 72 hours; ends once a password was set another way or the account signed in; registration’s password rules); the second factor follows at the first sign-in',
         body: passwordResetConfirmSchema,
         response: { 204: z.null(), ...errors },
       },

@@ -630,14 +630,21 @@ export class AccountTokensRepo {
     return rows.length > 0;
   }
 
-  /** A new password; every token issued before stops working (token version, decision 134). */
+  /**
+   * A new password; every token issued before stops working (token version, decision 134), and
+   * so do the links the old password stood for: changes of address asked with it (decision 328)
+   * and staff invitations to choose a first one (decision 332). Call with the account locked.
+   */
   async setPassword(userId: number, passwordHash: string, tx: DbOrTx): Promise<boolean> {
     const rows = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ id: users.id });
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await this.useAll(userId, 'email_change', tx);
+    await this.useAll(userId, 'staff_invitation', tx);
+    return true;
   }
 
   /**

@@ -64,7 +64,7 @@ export class StaffAccountsService {
       { confirm: !invited },
     );
     await new StaffService(this.ctx).provision(id, permissions, null);
-    const account = await this.changed(id, async (tx, before) => {
+    const account = await this.changed(id, false, async (tx, before) => {
       await this.record(tx, acting, 'staff.create', id, null, {
         permissions: before.staffPermissions,
         invited,
@@ -103,9 +103,10 @@ export class StaffAccountsService {
   }
 
   async setPermissions(id: number, permissions: string[], acting: StaffActing): Promise<StaffAccount> {
-    return this.changed(id, async (tx, before) => {
+    const losesAdmin = !permissions.includes('admin');
+    return this.changed(id, losesAdmin, async (tx, before, admins) => {
       if (sameSet(before.staffPermissions, permissions)) return;
-      if (!permissions.includes('admin')) await this.keepAnAdmin(tx, id);
+      if (losesAdmin) keepAnAdmin(admins, id);
       await this.repo.setPermissions(tx, id, permissions);
       await this.record(
         tx,
@@ -119,9 +120,9 @@ export class StaffAccountsService {
   }
 
   async setDisabled(id: number, disabled: boolean, acting: StaffActing): Promise<StaffAccount> {
-    return this.changed(id, async (tx, before) => {
+    return this.changed(id, disabled, async (tx, before, admins) => {
       if ((before.lockedAt !== null) === disabled) return;
-      if (disabled) await this.keepAnAdmin(tx, id);
+      if (disabled) keepAnAdmin(admins, id);
       await this.repo.setDisabled(tx, id, disabled);
       await this.record(
         tx,
@@ -134,28 +135,26 @@ export class StaffAccountsService {
     });
   }
 
-  /** Runs a change on a locked staff account, then forgets its cached caller and answers its state. */
+  /**
+   * Runs a change on a locked staff account, then forgets its cached caller and answers its
+   * state. A change that may leave no admin (`guardAdmins`) locks the enabled admins first, in
+   * id order, and the account after them: two such changes at once (two admins disabled) take
+   * their rows in one order and run one after the other instead of deadlocking (decision 332).
+   */
   private async changed(
     id: number,
-    change: (tx: DbOrTx, before: UserRow) => Promise<void>,
+    guardAdmins: boolean,
+    change: (tx: DbOrTx, before: UserRow, admins: number[]) => Promise<void>,
   ): Promise<StaffAccount> {
     const after = await this.repo.db.transaction(async (tx) => {
+      const admins = guardAdmins ? await this.repo.lockAdmins(tx) : [];
       const before = await this.repo.lockStaff(tx, id);
       if (!before) throw notFound(`Staff account ${id} does not exist.`);
-      await change(tx, before);
+      await change(tx, before, admins);
       return (await this.repo.lockStaff(tx, id))!;
     });
     this.ctx.callers.forget(id);
     return toAccount(after);
-  }
-
-  /** Refuses a change that would leave no enabled account with `admin`. */
-  private async keepAnAdmin(tx: DbOrTx, losing: number): Promise<void> {
-    const admins = await this.repo.lockAdmins(tx);
-    if (admins.length > 0 && admins.every((a) => a === losing))
-      throw conflict(
-        'This is the last enabled staff account with the admin permission: give another account admin first.',
-      );
   }
 
   private async record(
@@ -184,3 +183,11 @@ export class StaffAccountsService {
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((p) => b.includes(p));
+
+/** Refuses a change that would leave none of the enabled admins (as locked) with `admin`. */
+function keepAnAdmin(admins: number[], losing: number): void {
+  if (admins.length > 0 && admins.every((a) => a === losing))
+    throw conflict(
+      'This is the last enabled staff account with the admin permission: give another account admin first.',
+    );
+}

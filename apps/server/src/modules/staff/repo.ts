@@ -7,8 +7,18 @@ import { countOfAll } from '../../db/sql.ts';
 export class StaffRepo {
   constructor(readonly db: Db) {}
 
-  async offerSecret(userId: number, secret: string): Promise<void> {
-    await this.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
+  /**
+   * Offers `secret` for enrolment unless another is on offer already, and answers the one on
+   * offer: of two first sign-ins at once, both show the same (the second waits for the first's
+   * row and keeps its offer). Null once the account has enrolled meanwhile.
+   */
+  async offerSecret(userId: number, secret: string): Promise<string | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ totpPendingSecret: sql`coalesce(${users.totpPendingSecret}, ${secret})` })
+      .where(and(eq(users.id, userId), isNull(users.totpSecret)))
+      .returning({ offered: users.totpPendingSecret });
+    return row?.offered ?? null;
   }
 
   /**

@@ -95,10 +95,12 @@ export class StaffService {
     otp: string | undefined,
     ip: string,
   ): Promise<SecondFactorResult> {
-    const secret = account.totpPendingSecret ? open(this.key, account.totpPendingSecret) : newTotpSecret();
-    // The stored (sealed) offer is what the confirmation compares and keeps.
-    const offered = account.totpPendingSecret ?? seal(this.key, secret);
-    if (!account.totpPendingSecret) await this.repo.offerSecret(account.id, offered);
+    // The stored (sealed) offer is what the confirmation compares and keeps; a parallel first
+    // sign-in may have stored its own a moment ago, and then that one is shown (decision 332).
+    const offered =
+      account.totpPendingSecret ?? (await this.repo.offerSecret(account.id, seal(this.key, newTotpSecret())));
+    if (!offered) throw otpRequired('Enter the code from your authenticator app.');
+    const secret = open(this.key, offered);
     const enrolment = { secret, otpauth_url: otpauthUrl(secret, account.username) };
     const step = otp ? totpStep(secret, otp) : null;
     if (step === null) {

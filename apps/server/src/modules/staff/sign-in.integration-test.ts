@@ -75,6 +75,39 @@ describe('staff sign-in with a second factor', () => {
     expect(rows.filter((a) => a === 'staff.sign-in-refused')).toHaveLength(2);
   });
 
+  it('of parallel first sign-ins, every answer offers the one secret stored, which enrols (decision 332)', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const staff = await newStaff();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => login(staff)));
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(401);
+        expect(answer.json().otp_required).toBe(true);
+      }
+      const secrets = new Set(answers.map((a) => a.json().enrolment.secret as string));
+      expect(secrets.size).toBe(1);
+      const [secret] = [...secrets];
+      // What the authenticator app scanned from any of the answers is what the server checks.
+      const enrolled = await login(staff, totpCode(secret!));
+      expect(enrolled.statusCode, enrolled.body).toBe(200);
+      expect(enrolled.json().recovery_codes).toHaveLength(10);
+    }
+  });
+
+  it('of parallel enrolments with the same code, one signs in and the other is asked for a code', async () => {
+    const staff = await newStaff();
+    const secret: string = (await login(staff)).json().enrolment.secret;
+    const code = totpCode(secret);
+    const answers = await Promise.all([login(staff, code), login(staff, code)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const refused = answers.find((a) => a.statusCode === 401)!;
+    expect(refused.json()).toMatchObject({ otp_required: true, detail: expect.any(String) });
+    expect(refused.json().enrolment).toBeUndefined();
+    const winner = answers.find((a) => a.statusCode === 200)!;
+    expect(winner.json().recovery_codes).toHaveLength(10);
+    // The winner's recovery codes are the ones stored.
+    expect((await login(staff, winner.json().recovery_codes[0])).statusCode).toBe(200);
+  });
+
   it('gives staff a short-lived token that sign-out revokes; customers sign in as before', async () => {
     const staff = await newStaff();
     const secret: string = (await login(staff)).json().enrolment.secret;

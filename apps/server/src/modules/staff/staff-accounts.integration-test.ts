@@ -140,6 +140,22 @@ describe('staff accounts', () => {
     expect((await call('GET', '/api/admin/staff/', second)).statusCode).toBe(200);
   });
 
+  it('of two admins disabled at the same moment, both go and neither answers a 5xx (decision 332)', async () => {
+    const acting = await makeStaff(t, ['admin']);
+    for (let round = 0; round < 10; round += 1) {
+      const [first, second] = [await makeStaff(t, ['admin']), await makeStaff(t, ['admin'])];
+      const answers = await Promise.all(
+        [second, first].map((s) =>
+          call('PUT', `/api/admin/staff/${s.id}/disable/`, acting, { reason: 'left' }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json().disabled).toBe(true);
+      }
+    }
+  });
+
   it('answers a missing or non-staff account like a missing one', async () => {
     const res = await call('PUT', '/api/admin/staff/999999/disable/', admin, { reason: 'x' });
     expect(res.statusCode).toBe(404);

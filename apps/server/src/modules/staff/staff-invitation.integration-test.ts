@@ -9,6 +9,8 @@ import { build, type TestApp } from '../../../test/build.ts';
 import { registerUser, uniqueName } from '../../../test/fixtures.ts';
 import { makeStaff, type TestStaff } from '../../../test/staff-builders.ts';
 import { accountTokens, outbox } from '../../db/schema.ts';
+import { mailedToken } from '../../../test/outbox-mails.ts';
+import { totpCode } from './totp.ts';
 
 const PASSWORD = 'Gletscher-Seil-42';
 
@@ -149,6 +151,82 @@ describe('staff invitation', () => {
     expect((await accept(token)).statusCode).toBe(400);
     const customer = await registerUser(t.app, { status: 'CUSTOMER' });
     expect((await call('POST', `/api/admin/staff/${customer.id}/invite/`, admin, {})).statusCode).toBe(404);
+  });
+
+  it('stops working once the password was reset afterwards, as a reset link stops at a new password (decision 332)', async () => {
+    const support = await makeStaff(t, ['support']);
+    const { username, email, id } = await invite();
+    const invitation = await invitationToken(email);
+    const sent = await call('POST', `/api/admin/users/${id}/password-reset/`, support, {
+      reason: 'asked by phone',
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password-reset/confirm/',
+      payload: { token: await mailedToken(t, email, 'reset-password'), password: PASSWORD },
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+
+    const late = await accept(invitation, 'an intruder’s passphrase');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().detail).toMatch(/invitation link is invalid, was already used or has expired/);
+    // The password from the reset stands: it is right (the second factor is asked next).
+    expect((await login(username, PASSWORD)).json().otp_required).toBe(true);
+    expect((await login(username, 'an intruder’s passphrase')).json().otp_required).toBeUndefined();
+  });
+
+  it('used at the same moment as a reset link, never replaces the password the reset set', async () => {
+    const support = await makeStaff(t, ['support']);
+    const RESET = 'Rhone-Gletscher-17';
+    for (let round = 0; round < 10; round += 1) {
+      const { username, email, id } = await invite();
+      const invitation = await invitationToken(email);
+      expect(
+        (await call('POST', `/api/admin/users/${id}/password-reset/`, support, { reason: 'phone' }))
+          .statusCode,
+      ).toBe(202);
+      const resetLink = await mailedToken(t, email, 'reset-password');
+      const [accepted, reset] = await Promise.all([
+        accept(invitation),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/password-reset/confirm/',
+          payload: { token: resetLink, password: RESET },
+        }),
+      ]);
+      // The reset always sets its password: before the invitation's (which it then ends) or after.
+      expect(reset.statusCode, reset.body).toBe(204);
+      expect([204, 400], accepted.body).toContain(accepted.statusCode);
+      expect((await login(username, RESET)).json().otp_required).toBe(true);
+    }
+  });
+
+  it('stops working once the colleague signed in with a password an admin passed on', async () => {
+    // Created with a password an admin passed on, and invited as well.
+    const username = uniqueName('desk');
+    const email = `${username}@example.ch`;
+    const created = await call('POST', '/api/admin/staff/', admin, {
+      username,
+      email,
+      password: PASSWORD,
+      permissions: ['support'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect((await call('POST', `/api/admin/staff/${id}/invite/`, admin, {})).statusCode).toBe(200);
+    const afterSignIn = await invitationToken(email);
+    const secret: string = (await login(username, PASSWORD)).json().enrolment.secret;
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login/',
+      payload: { username, password: PASSWORD, otp: totpCode(secret) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const late = await accept(afterSignIn, 'an intruder’s passphrase');
+    expect(late.statusCode).toBe(400);
+    expect(late.json().detail).toMatch(/invitation link is invalid, was already used or has expired/);
+    expect((await login(username, PASSWORD)).json().otp_required).toBe(true);
   });
 
   it('answers staff without admin, and everyone else, like a missing route', async () => {
