@@ -49,11 +49,12 @@ const isKnown = (action: string): action is AuditAction => Object.hasOwn(SECTION
 /** An entry's action: its label, and its raw name under it; an action this app does not know yet, its raw name alone. */
 export function AuditActionName({ action }: { action: string }) {
   const t = useT();
-  if (!isKnown(action)) return <code>{action}</code>;
+  if (!isKnown(action)) return <code className="text-nowrap">{action}</code>;
+  // The raw name on one line: broken at its hyphen ("order-/line.refund") it reads as two.
   return (
     <>
       {t(`admin.audit.actions.${action}`)}
-      <code className="d-block small text-body-secondary">{action}</code>
+      <code className="d-block small text-body-secondary text-nowrap">{action}</code>
     </>
   );
 }
