@@ -257,7 +257,7 @@ test('staff hide a reported product, remove a review, suspend a seller and refun
     ['Review removed', 'review.remove', why.review],
     ['Seller suspended', 'seller.suspend', why.suspend],
     ['Part of a line refunded', 'order-line.refund', why.refund],
-  ]) {
+  ] as const) {
     const entry = audit.locator('tbody tr').filter({ hasText: reason });
     await expect(entry).toHaveCount(1);
     await expect(entry.getByRole('cell').nth(2)).toContainText(label);
@@ -376,7 +376,7 @@ test('support find a user, open their orders and send a password reset; admin lo
     ['Account unlocked', 'user.unlock', 'Bank cleared the card'],
     ['Account locked', 'user.lock', 'Card fraud reported by the bank'],
     ['Password reset e-mail sent', 'user.password-reset', 'Asked by phone'],
-  ]) {
+  ] as const) {
     const entry = entries.filter({ hasText: reason });
     await expect(entry).toHaveCount(1);
     // The action in words, and its raw name for support.
