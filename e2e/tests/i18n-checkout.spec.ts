@@ -158,6 +158,11 @@ test('cart and order pages follow the language chosen in the header', async ({ p
 test('the remembered language opens the checkout steps and order lists translated', async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, DEMO_CUSTOMER, DEMO_PASSWORD);
+  // The page's load event comes before the app has started: as it starts, it remembers the
+  // language it shows (English here). Written before that, the German choice below was
+  // overwritten, and the checkout opened in English (no 'Versand' heading). Its first screen
+  // drawn, the app has remembered its language.
+  await expect(page.locator('main h1')).toBeAttached();
   const products = await pickProducts(page);
   await page.evaluate(
     (lines) => {

@@ -82,6 +82,43 @@ export const reportListQuerySchema = adminListQuerySchema.extend({
   kind: z.enum(REPORT_KINDS).optional(),
 });
 
+/**
+ * Every action the server writes to the audit log (decision 207), in the order the back office
+ * offers them. The server's audit record takes only these, and the web app names each one
+ * (decision 333); the log's reads and filter stay plain strings, as older entries may name others.
+ */
+export const AUDIT_ACTIONS = [
+  'product.hide',
+  'product.unhide',
+  'review.remove',
+  'seller.approve',
+  'seller.suspend',
+  'seller.reinstate',
+  'report.status',
+  'seller-order.cancel',
+  'order-line.refund',
+  'bank-statement.import',
+  'bank-refund.paid-out',
+  'payout-run.create',
+  'payout-run.executed',
+  'commission-rule.set',
+  'user.lock',
+  'user.unlock',
+  'user.password-reset',
+  'user.password-change',
+  'user.email-change',
+  'staff.create',
+  'staff.invite',
+  'staff.invitation-accepted',
+  'staff.permissions',
+  'staff.disable',
+  'staff.enable',
+  'staff.sign-in',
+  'staff.sign-in-refused',
+  'staff.totp-enrolled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   action: z.string(),

@@ -2,7 +2,7 @@
  * The audit trail (decision 207): every staff action and staff sign-in, written by the
  * acting service inside its own transaction (pass `tx`), read newest first by staff.
  */
-import type { AuditEntry, Paged } from '@marktgasse/shared';
+import type { AuditAction, AuditEntry, Paged } from '@marktgasse/shared';
 import { nextOffset } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -10,7 +10,8 @@ import { AuditRepo } from './repo.ts';
 
 export interface AuditRecord {
   staffId: number;
-  action: string;
+  /** One of the shared list, so the back office has a name for it. */
+  action: AuditAction;
   objectType: string;
   objectId: string | number;
   before?: Record<string, unknown> | null;

@@ -4,6 +4,7 @@
  * executed, the transfers leave the platform's account. A negative balance (a refund after a
  * payout) stays in the seller's available balance and nets against the next run.
  */
+import type { AuditAction } from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -120,7 +121,7 @@ export class PayoutsService {
   /** The staff's audit entry of a run's creation or execution: how many transfers, how much in all. */
   private auditRun(
     tx: DbOrTx,
-    action: string,
+    action: AuditAction,
     runId: number,
     by: StaffAct,
     transfers: readonly { amountRappen: number }[],

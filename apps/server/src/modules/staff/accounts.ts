@@ -5,7 +5,13 @@
  * disabled. Every change is audited in its own transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { nextOffset, type Paged, type StaffAccount, type StaffCreate } from '@marktgasse/shared';
+import {
+  nextOffset,
+  type AuditAction,
+  type Paged,
+  type StaffAccount,
+  type StaffCreate,
+} from '@marktgasse/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -160,7 +166,7 @@ export class StaffAccountsService {
   private async record(
     tx: DbOrTx,
     acting: StaffActing,
-    action: string,
+    action: AuditAction,
     id: number,
     before: Record<string, unknown> | null,
     after: Record<string, unknown>,

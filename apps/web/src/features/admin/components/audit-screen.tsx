@@ -8,11 +8,12 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api-client';
 import { useAudit } from '../api/queries';
+import { AuditActionName, AuditActionSelect } from './audit-action';
 import { Pager } from './pager';
 
 const LIMIT = 30;
 
-/** The audit log, newest first, by action or object. */
+/** The audit log, newest first, by action (named in the operator's language) or object. */
 export function AuditScreen() {
   const t = useT();
   const format = useFormat();
@@ -31,15 +32,18 @@ export function AuditScreen() {
   return (
     <>
       <Form onSubmit={submit} className="row g-2 align-items-end mb-3">
-        <Form.Group className="col-6 col-md-3" controlId="audit-action">
+        <Form.Group className="col-12 col-md-4" controlId="audit-action">
           <Form.Label className="small mb-1">{t('admin.audit.action')}</Form.Label>
-          <Form.Control
+          <AuditActionSelect
             value={form.action}
-            onChange={(e) => setForm({ ...form, action: e.target.value })}
-            placeholder="product.hide"
+            onChange={(action) => {
+              // A choice from a list applies at once, with the object as typed.
+              setForm({ ...form, action });
+              setQuery({ ...form, action, offset: 0 });
+            }}
           />
         </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId="audit-object">
+        <Form.Group className="col-8 col-md-3" controlId="audit-object">
           <Form.Label className="small mb-1">{t('admin.audit.object')}</Form.Label>
           <Form.Control
             value={form.object}
@@ -47,7 +51,7 @@ export function AuditScreen() {
             placeholder="product:12"
           />
         </Form.Group>
-        <div className="col-12 col-md-2">
+        <div className="col-4 col-md-2">
           <Button type="submit">{t('admin.orders.find')}</Button>
         </div>
       </Form>
@@ -72,7 +76,9 @@ export function AuditScreen() {
                   {format.date(e.at)} {format.time(e.at)}
                 </td>
                 <td>{e.staff}</td>
-                <td>{e.action}</td>
+                <td>
+                  <AuditActionName action={e.action} />
+                </td>
                 <td>{e.object}</td>
                 <td>{e.reason}</td>
               </tr>

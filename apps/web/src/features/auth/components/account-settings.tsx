@@ -1,6 +1,7 @@
 /**
  * The profile's "E-mail address and password" section (decision 324): a new address with the
  * current password (a link goes to the new address), and a new password after the current one.
+ * Each success says which address the server's notice went to (decision 328).
  */
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -30,9 +31,9 @@ export function AccountSettingsCard({ user }: { user: User }) {
       <Card.Body className="p-4">
         <h2 className="h5 mb-3">{t('auth.settings.heading')}</h2>
         <Row className="g-4">
-          <Col md={6}>{user.is_staff ? <StaffEmailNote /> : <EmailChangeForm />}</Col>
+          <Col md={6}>{user.is_staff ? <StaffEmailNote /> : <EmailChangeForm current={user.email} />}</Col>
           <Col md={6}>
-            <PasswordChangeForm />
+            <PasswordChangeForm address={user.email} />
           </Col>
         </Row>
       </Card.Body>
@@ -45,7 +46,8 @@ function StaffEmailNote() {
   return <p className="small text-body-secondary mb-0">{t('auth.settings.staffEmail')}</p>;
 }
 
-function EmailChangeForm() {
+/** `current`: the account's address, which is told of the asked change. */
+function EmailChangeForm({ current }: { current: string }) {
   const t = useT();
   const change = useRequestEmailChange();
   const [email, setEmail] = useState('');
@@ -64,7 +66,7 @@ function EmailChangeForm() {
       <p className="small text-body-secondary">{t('auth.settings.emailHelp')}</p>
       {change.isSuccess && (
         <Message variant="success" id="email-change-sent">
-          {change.data.detail}
+          {change.data.detail} {t('auth.settings.emailNotice', { email: current })}
         </Message>
       )}
       {change.error && !emailError && !passwordError && (
@@ -100,7 +102,8 @@ function EmailChangeForm() {
   );
 }
 
-function PasswordChangeForm() {
+/** `address`: the account's address, which is told of the new password. */
+function PasswordChangeForm({ address }: { address: string }) {
   const t = useT();
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
@@ -135,7 +138,7 @@ function PasswordChangeForm() {
       </h3>
       {change.isSuccess && (
         <Message variant="success" id="password-change-done">
-          {t('auth.settings.passwordDone')}
+          {t('auth.settings.passwordDone', { email: address })}
         </Message>
       )}
       {change.error && !currentError && !newError && (
