@@ -223,6 +223,25 @@ test('a rendered home keeps the teasers and cards the server sent as it hydrates
   expect(errors).toEqual([]);
 });
 
+test('on a phone, a card below the first screen opens its product in the app before it has scrolled into view (decision 335)', async ({
+  page,
+}) => {
+  const { errors } = await watchHydration(page);
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/de/');
+  await page.waitForLoadState('networkidle');
+  const card = page.getByTestId('product-grid').locator('> li').last();
+  // Far below the first screen: the card's code has not run (it hydrates when scrolled to).
+  expect(await card.evaluate((li) => li.getBoundingClientRect().top > window.innerHeight * 2)).toBe(true);
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  const name = (await card.getByRole('heading').textContent())!;
+  // A click where the card is, without scrolling to it first (a screen reader's or a script's).
+  await card.getByRole('link', { name }).evaluate((a: HTMLAnchorElement) => a.click());
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {

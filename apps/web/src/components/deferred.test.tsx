@@ -85,4 +85,32 @@ describe('HydrateLater (decision 299)', () => {
     );
     expect(screen.getByText('later')).toBeTruthy();
   });
+
+  it('puts a part with its own promise (a card below the screen) off until that resolves, without holding up the page (decision 335)', async () => {
+    const { Seen, firstRenders } = watchRenders();
+    let seen = () => {};
+    const inView = new Promise<void>((resolve) => (seen = resolve));
+    hydrateInParts(() => {
+      render(
+        <ul>
+          <HydrateLater>
+            <li>
+              <Seen name="card 1" />
+            </li>
+          </HydrateLater>
+          <HydrateLater after={inView}>
+            <li>
+              <Seen name="card 2" />
+            </li>
+          </HydrateLater>
+        </ul>,
+      );
+    });
+    await partsHydrated();
+    expect(screen.getByText('card 1')).toBeTruthy();
+    expect(screen.queryByText('card 2')).toBeNull();
+    seen();
+    expect(await screen.findByText('card 2')).toBeTruthy();
+    expect(firstRenders()).toEqual(['card 1', 'card 2']);
+  });
 });

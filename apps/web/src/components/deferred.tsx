@@ -7,6 +7,7 @@ import {
   useState,
   type ReactElement,
   type ReactNode,
+  type RefObject,
 } from 'react';
 
 /**
@@ -72,17 +73,33 @@ export function partsHydrated(): Promise<void> {
 interface Wait {
   promise: Promise<void>;
   done: boolean;
+  /** Whether the page's hydration waits for this part (not for a part that waits to be seen). */
+  counts: boolean;
   counted: boolean;
   in: boolean;
 }
 
-/** Lines up one more part behind the others (counted as waiting once it is on the page). */
-function lineUp(queue: Promise<void>): Wait {
+/**
+ * The parts that waited for something of their own (`after`), one task after another in the order
+ * their promises resolved: the cards scrolled into view together hydrate one by one, not in one
+ * task.
+ */
+let laterQueue: Promise<void> = Promise.resolve();
+
+/**
+ * Lines up one more part behind the others (counted as waiting once it is on the page), or, with
+ * `after`, behind the parts that also wait for something of their own.
+ */
+function lineUp(queue: Promise<void>, after?: Promise<void>): Wait {
   const next: Wait = {
     done: false,
+    counts: !after,
     counted: false,
     in: false,
-    promise: (hydrationQueue = queue.then(nextTask)),
+    // A part that waited for its own promise takes the next free task once that resolves.
+    promise: after
+      ? after.then(() => (laterQueue = laterQueue.then(nextTask)))
+      : (hydrationQueue = queue.then(nextTask)),
   };
   void next.promise.then(() => {
     next.done = true;
@@ -92,7 +109,7 @@ function lineUp(queue: Promise<void>): Wait {
 
 /** A part is on the page: it waits. (A render that never reached the page counts nothing.) */
 function partOnPage(wait: Wait): void {
-  if (wait.counted || wait.in) return;
+  if (!wait.counts || wait.counted || wait.in) return;
   wait.counted = true;
   waiting += 1;
 }
@@ -126,9 +143,17 @@ function Gate({ wait, children }: { wait: Wait | null; children: ReactElement })
  * part that suspends while hydrating and hydrates it when the part resumes; the parts come in
  * page order, so the ids of `useId` are those of the server's render. Otherwise (the server, a
  * screen the browser renders itself) the children render at once.
+ *
+ * With `after` (from `useChildrenInView`), the part also waits for that promise, and the page's
+ * hydration does not wait for the part (decision 335): a card far down a grid hydrates when the
+ * shopper scrolls to it, not while the first screen is still busy (its links are followed by the
+ * grid meanwhile, `useFollowLinksWithin`). Such a part must not hold `Deferred` or anything else
+ * that reads `DeferredAtOnce`: the page may have finished hydrating when its turn comes. Its
+ * `useId` values are not the server's; the markup keeps the server's, so an id may only be used
+ * within the part (as a card's rating uses one).
  */
-export function HydrateLater({ children }: { children: ReactElement }) {
-  const [wait] = useState<Wait | null>(() => (hydrationQueue ? lineUp(hydrationQueue) : null));
+export function HydrateLater({ children, after }: { children: ReactElement; after?: Promise<void> }) {
+  const [wait] = useState<Wait | null>(() => (hydrationQueue ? lineUp(hydrationQueue, after) : null));
   useLayoutEffect(() => {
     if (!wait) return;
     partOnPage(wait);
@@ -139,4 +164,46 @@ export function HydrateLater({ children }: { children: ReactElement }) {
       <Gate wait={wait}>{children}</Gate>
     </Suspense>
   );
+}
+
+/**
+ * One promise per child element of `ref`'s element (by index), each resolving once that child
+ * comes into the viewport (at once where the browser has no IntersectionObserver): for
+ * `HydrateLater`'s `after`, so each card of a grid hydrates when the shopper scrolls to it. No
+ * margin ahead: hydrating changes nothing the shopper sees, and the card's links work before it.
+ * The promises exist from the first render, so parts line up behind them before the element is
+ * on the page.
+ */
+export function useChildrenInView(ref: RefObject<Element | null>): (index: number) => Promise<void> {
+  const [seen] = useState(() => {
+    const waits = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+    const wait = (index: number) => {
+      let entry = waits.get(index);
+      if (!entry) {
+        let resolve = () => {};
+        const promise = new Promise<void>((r) => (resolve = r));
+        entry = { promise, resolve };
+        waits.set(index, entry);
+      }
+      return entry;
+    };
+    return { wait, get: (index: number) => wait(index).promise };
+  });
+  useEffect(() => {
+    const children = [...(ref.current?.children ?? [])];
+    if (typeof IntersectionObserver === 'undefined') {
+      children.forEach((_, index) => seen.wait(index).resolve());
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        seen.wait(children.indexOf(entry.target)).resolve();
+        observer.unobserve(entry.target);
+      }
+    });
+    for (const child of children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen.get;
 }

@@ -11,7 +11,7 @@ import {
   useLocation,
   type LinkProps,
 } from 'react-router';
-import { PageLink, PageNavLink } from './page-link';
+import { PageLink, PageNavLink, useFollowLinksWithin } from './page-link';
 
 /** The anchors' attributes (in any order) as a page at `location` under `basename` shows them. */
 function anchors(links: ReactElement, basename: string, location = '/product/5'): string[] {
@@ -173,3 +173,58 @@ describe('the page link, followed in the browser', () => {
     expect(window.location.hash).toBe('#/seller/7');
   });
 });
+
+/** A list whose links are the server's markup, not yet hydrated: plain anchors without handlers. */
+function NotYetHydrated({ html }: { html: string }) {
+  const followLinks = useFollowLinksWithin();
+  return <ul onClick={followLinks} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+describe('links in a part that has not hydrated yet (decision 335)', () => {
+  it('are followed in the app on a plain click, not by loading the page', () => {
+    const before = page(
+      <NotYetHydrated html={'<li><a href="/de/product/9" data-discover="true"><span>Käse</span></a></li>'} />,
+    );
+    const notPrevented = fireEvent.click(screen.getByText('Käse'));
+    expect(notPrevented).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('/product/9');
+    expect(window.location.pathname).toBe('/de/product/9');
+    expect(window.history.length).toBe(before + 1);
+  });
+
+  it('leave a modified click, a link with a target and a link the app did not write to the browser', () => {
+    page(
+      <NotYetHydrated
+        html={[
+          '<li><a href="/de/product/9" data-discover="true">modified</a></li>',
+          '<li><a href="/de/product/9" data-discover="true" target="_blank">new tab</a></li>',
+          '<li><a href="https://example.org/x">elsewhere</a></li>',
+        ].join('')}
+      />,
+    );
+    expect(fireEvent.click(screen.getByText('modified'), { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(screen.getByText('new tab'))).toBe(true);
+    expect(fireEvent.click(screen.getByText('elsewhere'))).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('/product/5');
+  });
+
+  it('leave a hydrated link to its own handler: the router moves once', () => {
+    const before = page(
+      <ul>
+        <HydratedInside />
+      </ul>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'seller' }));
+    expect(screen.getByRole('status').textContent).toBe('/seller/7');
+    expect(window.history.length).toBe(before + 1);
+  });
+});
+
+function HydratedInside() {
+  const followLinks = useFollowLinksWithin();
+  return (
+    <li onClick={followLinks}>
+      <PageLink to="/seller/7">seller</PageLink>
+    </li>
+  );
+}

@@ -41,12 +41,31 @@ export function appHref(basename: string, to: string): string {
  * prevented by the link's own handler, moves the router to `to` (already under the basename),
  * replacing the history entry when the browser shows that address already.
  */
-function follow(event: MouseEvent<HTMLAnchorElement>, href: string, to: string, navigator: Navigator): void {
+function follow(event: MouseEvent<Element>, href: string, to: string, navigator: Navigator): void {
   if (event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
   event.preventDefault();
   if (new URL(href, window.location.href).href === window.location.href) navigator.replace(to);
   else navigator.push(to);
+}
+
+/**
+ * A click handler for an element whose parts hydrate later (a grid whose cards hydrate as they
+ * scroll into view, decision 335): a click on a plain app link inside it that no hydrated link
+ * has followed (a card whose code has not run yet) is followed in the app all the same, not by a
+ * reload of the page. Only links `PageLink` wrote (`data-discover`, no `target`) count.
+ */
+export function useFollowLinksWithin(): (event: MouseEvent<Element>) => void {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  return (event) => {
+    const link = (event.target as Element).closest?.('a[data-discover][href]');
+    if (!link || !event.currentTarget.contains(link) || link.hasAttribute('target')) return;
+    const href = link.getAttribute('href')!;
+    // The hash router writes its address after a `#`; the path router writes the path itself.
+    const to = href.startsWith('#') ? href.slice(1) : href;
+    if (!to.startsWith('/')) return;
+    follow(event, href, to, navigator);
+  };
 }
 
 export function PageLink(props: LinkProps) {

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { homeShowsLatest, listPageNumber } from '@marktgasse/shared';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { announce } from '../../../components/announcer';
-import { Deferred, HydrateLater } from '../../../components/deferred';
+import { Deferred, HydrateLater, useChildrenInView } from '../../../components/deferred';
 import { moveFocus } from '../../../components/focus';
 import { Loader } from '../../../components/loader';
 import { MEDIA_LG_UP, MEDIA_MD_UP, useMediaQuery } from '../../../components/use-media-query';
@@ -253,6 +253,9 @@ export function Component() {
     if (showGrid) setGridShown(true);
   }, [showGrid]);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The server's teasers hydrate once they are on screen (decision 335): a phone hides them.
+  const teasersBox = useRef<HTMLDivElement>(null);
+  const teasersInView = useChildrenInView(teasersBox);
 
   // Sellers and profiles are prefetched for the sellers page and cached 5 minutes (spec §7).
   useEffect(() => {
@@ -332,9 +335,11 @@ export function Component() {
                 </HydrateLater>
                 {(teasersHere || (showTeasers && teasersSettled)) && (
                   <Deferred>
-                    <HydrateLater>
-                      <Teasers />
-                    </HydrateLater>
+                    <div ref={teasersBox}>
+                      <HydrateLater after={teasersInView(0)}>
+                        <Teasers />
+                      </HydrateLater>
+                    </div>
                   </Deferred>
                 )}
               </>
