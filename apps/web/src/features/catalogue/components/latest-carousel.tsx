@@ -1,6 +1,13 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type KeyboardEvent,
+  type TouchEvent,
+} from 'react';
 import Button from 'react-bootstrap/Button';
-import Carousel from 'react-bootstrap/Carousel';
 import { PageLink as Link } from '../../../components/page-link';
 import type { Product } from '@marktgasse/shared';
 import { paths } from '../../../config/paths';
@@ -8,6 +15,9 @@ import { useT } from '../../../i18n';
 import { useFormat } from '../../../i18n/format';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
+/** Bootstrap's slide (`$carousel-transition-duration`), and the swipe that turns a slide. */
+const SLIDE_MS = 600;
+const SWIPE_PX = 40;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -37,10 +47,30 @@ export function LatestCarouselPlaceholder() {
   );
 }
 
+/** A slide on its way in or out: Bootstrap's two steps (placed beside, then moved). */
+interface Move {
+  from: number;
+  to: number;
+  forward: boolean;
+  moving: boolean;
+}
+
+/** Bootstrap's classes of slide `i` while `move` runs (or none runs). */
+function itemClass(i: number, index: number, move: Move | null): string {
+  if (!move) return i === index ? 'carousel-item active' : 'carousel-item';
+  const side = move.forward ? 'start' : 'end';
+  if (i === move.from) return `carousel-item active${move.moving ? ` carousel-item-${side}` : ''}`;
+  if (i === move.to)
+    return `carousel-item carousel-item-${move.forward ? 'next' : 'prev'}${move.moving ? ` carousel-item-${side}` : ''}`;
+  return 'carousel-item';
+}
+
 /**
  * Latest products: advances every 5 s, pauses on hover, stops once keyboard focus enters it, wraps,
- * 40 px swipe (React-Bootstrap's threshold). The pause/play button (first in the tab order) stops
- * it for good; with reduced motion it never rotates on its own and does not slide.
+ * arrow keys and a 40 px swipe turn it. The pause/play button (first in the tab order) stops it
+ * for good; with reduced motion it never rotates on its own and does not slide. Bootstrap's
+ * carousel markup and classes with a small state of its own: React-Bootstrap's carousel (a
+ * transition component per slide) was the costliest part of the home's hydration (decision 336).
  */
 export function LatestCarousel({ products }: { products: Product[] }) {
   const t = useT();
@@ -49,8 +79,11 @@ export function LatestCarousel({ products }: { products: Product[] }) {
   // 'auto' follows the motion setting; the button or keyboard focus inside sets it for good.
   const [mode, setMode] = useState<'auto' | 'play' | 'stop'>('auto');
   const [index, setIndex] = useState(0);
-  const ref = useRef<HTMLElement>(null);
+  const [move, setMove] = useState<Move | null>(null);
+  const [hovered, setHovered] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const touchX = useRef<number | null>(null);
+  const count = products.length;
   const rotating = mode === 'play' || (mode === 'auto' && !reduced);
   // The slides off screen get their content one task later, so the carousel's own render is short.
   const [allSlides, setAllSlides] = useState(false);
@@ -60,23 +93,63 @@ export function LatestCarousel({ products }: { products: Product[] }) {
   }, []);
 
   useEffect(() => {
-    if (index >= products.length) setIndex(0);
-  }, [index, products.length]);
+    if (index >= count) setIndex(0);
+  }, [index, count]);
 
-  // Screen readers announce a slide change only when the user caused it (ARIA carousel pattern).
+  /** Shows slide `to`, sliding unless motion is reduced; a turn already under way finishes first. */
+  const show = (to: number, forward: boolean) => {
+    if (move || to === index || count < 2) return;
+    if (reduced) setIndex(to);
+    else setMove({ from: index, to, forward, moving: false });
+  };
+  const next = () => show((index + 1) % count, true);
+  const previous = () => show((index - 1 + count) % count, false);
+
+  // The incoming slide is placed beside the shown one, and moves in on the next frame.
   useEffect(() => {
-    ref.current?.querySelector('.carousel-inner')?.setAttribute('aria-live', rotating ? 'off' : 'polite');
-  }, [rotating, products.length]);
+    if (!move) return;
+    if (!move.moving) {
+      const frame = requestAnimationFrame(() => setMove({ ...move, moving: true }));
+      return () => cancelAnimationFrame(frame);
+    }
+    const timer = setTimeout(() => {
+      setIndex(move.to);
+      setMove(null);
+    }, SLIDE_MS);
+    return () => clearTimeout(timer);
+  }, [move]);
+
+  // The next slide after 5 s on screen, unless stopped, hovered or the tab is hidden.
+  useEffect(() => {
+    if (!rotating || hovered || move || count < 2) return;
+    const timer = setTimeout(() => {
+      if (!document.hidden) next();
+    }, CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  });
 
   // Keyboard focus on a slide, its link or the arrows stops the rotation (not focus on the toggle).
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     if (event.target !== toggleRef.current && rotating) setMode('stop');
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') previous();
+    else if (event.key === 'ArrowRight') next();
+    else return;
+    event.preventDefault();
+  };
+  const onTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
+    const start = touchX.current;
+    touchX.current = null;
+    const end = event.changedTouches[0]?.clientX;
+    if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
+    if (end < start) next();
+    else previous();
+  };
 
-  if (products.length === 0) return null;
+  if (count === 0) return null;
   return (
     <section
-      ref={ref}
       aria-roledescription="carousel"
       aria-label={t('catalogue.carousel.label')}
       className="home-carousel position-relative"
@@ -108,64 +181,87 @@ export function LatestCarousel({ products }: { products: Product[] }) {
           </>
         )}
       </Button>
-      <Carousel
-        activeIndex={index}
-        onSelect={(i) => setIndex(i)}
-        interval={rotating ? CAROUSEL_INTERVAL_MS : null}
-        pause="hover"
-        wrap
-        touch
-        slide={!reduced}
-        keyboard
-        prevLabel={t('catalogue.carousel.previous')}
-        nextLabel={t('catalogue.carousel.next')}
-        indicatorLabels={products.map((p) => t('catalogue.carousel.goTo', { name: p.name }))}
-        variant="dark"
+      <div
+        className="carousel slide carousel-dark"
+        onKeyDown={onKeyDown}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onTouchStart={(event) => (touchX.current = event.touches[0]?.clientX ?? null)}
+        onTouchEnd={onTouchEnd}
       >
-        {products.map((p, i) => (
-          <Carousel.Item
-            key={p.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={t('catalogue.carousel.slide', { n: i + 1, total: products.length })}
-          >
-            {allSlides || i === index ? (
-              <div className="carousel-slide">
-                <div className="carousel-slide-image">
-                  {p.image || p.thumbnail ? (
-                    <img
-                      src={p.image ?? p.thumbnail ?? ''}
-                      alt={`${p.brand} ${p.name}`}
-                      width={480}
-                      height={360}
-                      loading={i === 0 ? 'eager' : 'lazy'}
-                      fetchPriority={i === 0 ? 'high' : 'auto'}
-                      decoding={i === 0 ? 'auto' : 'async'}
-                    />
-                  ) : (
-                    <div
-                      className="img-fallback w-100 h-100"
-                      role="img"
-                      aria-label={`${p.brand} ${p.name}`}
-                    />
-                  )}
+        <div className="carousel-indicators">
+          {products.map((p, i) => (
+            <button
+              key={p.id}
+              type="button"
+              data-bs-target=""
+              aria-label={t('catalogue.carousel.goTo', { name: p.name })}
+              aria-current={i === index}
+              className={i === index ? 'active' : undefined}
+              onClick={() => show(i, i > index)}
+            />
+          ))}
+        </div>
+        {/* Screen readers announce a slide change only when the user caused it (ARIA carousel pattern). */}
+        <div className="carousel-inner" aria-live={rotating ? 'off' : 'polite'}>
+          {products.map((p, i) => (
+            <div
+              key={p.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('catalogue.carousel.slide', { n: i + 1, total: count })}
+              className={itemClass(i, index, move)}
+            >
+              {allSlides || i === index ? (
+                <div className="carousel-slide">
+                  <div className="carousel-slide-image">
+                    {p.image || p.thumbnail ? (
+                      <img
+                        src={p.image ?? p.thumbnail ?? ''}
+                        alt={`${p.brand} ${p.name}`}
+                        width={480}
+                        height={360}
+                        loading={i === 0 ? 'eager' : 'lazy'}
+                        fetchPriority={i === 0 ? 'high' : 'auto'}
+                        decoding={i === 0 ? 'auto' : 'async'}
+                      />
+                    ) : (
+                      <div
+                        className="img-fallback w-100 h-100"
+                        role="img"
+                        aria-label={`${p.brand} ${p.name}`}
+                      />
+                    )}
+                  </div>
+                  <div className="carousel-slide-text">
+                    <p className="text-uppercase small fw-semibold text-body-secondary mb-1">{p.brand}</p>
+                    <h2 className="h3 mb-2">{p.name}</h2>
+                    <p className="fs-4 fw-bold mb-3">{f.money(p.price)}</p>
+                    <Link
+                      to={paths.product(p.id)}
+                      className="btn btn-primary"
+                      tabIndex={i === index ? 0 : -1}
+                    >
+                      {t('catalogue.carousel.view')}
+                      <span className="visually-hidden">: {p.name}</span>
+                    </Link>
+                  </div>
                 </div>
-                <div className="carousel-slide-text">
-                  <p className="text-uppercase small fw-semibold text-body-secondary mb-1">{p.brand}</p>
-                  <h2 className="h3 mb-2">{p.name}</h2>
-                  <p className="fs-4 fw-bold mb-3">{f.money(p.price)}</p>
-                  <Link to={paths.product(p.id)} className="btn btn-primary" tabIndex={i === index ? 0 : -1}>
-                    {t('catalogue.carousel.view')}
-                    <span className="visually-hidden">: {p.name}</span>
-                  </Link>
-                </div>
-              </div>
-            ) : (
-              <div className="carousel-slide" />
-            )}
-          </Carousel.Item>
-        ))}
-      </Carousel>
+              ) : (
+                <div className="carousel-slide" />
+              )}
+            </div>
+          ))}
+        </div>
+        <button type="button" className="carousel-control-prev" onClick={previous}>
+          <span aria-hidden="true" className="carousel-control-prev-icon" />
+          <span className="visually-hidden">{t('catalogue.carousel.previous')}</span>
+        </button>
+        <button type="button" className="carousel-control-next" onClick={next}>
+          <span aria-hidden="true" className="carousel-control-next-icon" />
+          <span className="visually-hidden">{t('catalogue.carousel.next')}</span>
+        </button>
+      </div>
     </section>
   );
 }
