@@ -40,7 +40,8 @@ const productionAliases = [
  * that two or more screens use, except dialogs and the map, which keep chunks of their own. Each
  * language's messages are one chunk too (src/i18n/bundles).
  */
-const ENTRY = /[\\/]src[\\/](main\.tsx|first-paint\.ts)$|\.html$/;
+// (`history-entry.ts` is part of the rendered page's small entry script, decision 337.)
+const ENTRY = /[\\/]src[\\/](main\.tsx|first-paint\.ts|history-entry\.ts)$|\.html$/;
 const SHARED_LIBRARIES =
   /node_modules[\\/](react-bootstrap|@restart|@tanstack|dom-helpers|uncontrollable|warning|invariant|classnames|prop-types)[\\/]/;
 const SHARED_SOURCES =

@@ -6,6 +6,8 @@
  * The app's modules and full style sheet are fetched only then too (decision 327). The server
  * names the app's entry on this script (`data-app`).
  */
+import { markHistoryEntry } from './history-entry';
+
 const FIRST_IMAGE_WAIT_MS = 1500;
 
 function firstImagePainted(): Promise<void> {
@@ -48,6 +50,7 @@ function fetchScreen(): void {
 }
 
 const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
+setTimeout(markHistoryEntry, 0);
 await firstImagePainted();
 fetchScreen();
 if (app) await import(/* @vite-ignore */ app);
