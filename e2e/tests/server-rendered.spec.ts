@@ -242,6 +242,35 @@ test('on a phone, a card below the first screen opens its product in the app bef
   expect(errors).toEqual([]);
 });
 
+test('a rendered page loads and hydrates on its inlined rules; a first key brings the whole sheet, and its skip link shows (decision 338)', async ({
+  page,
+}) => {
+  const { errors } = await watchHydration(page);
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/de/');
+  // Hydrated: the server's link to the next page is the app's button now.
+  await expect(page.getByRole('button', { name: 'Mehr laden' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sheets = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-sheet]')].map((link) => link.media),
+    );
+  const parts = await sheets();
+  expect(parts.length).toBeGreaterThan(1);
+  // Nothing the markup lacked has shown yet: the whole sheet would only recalculate every element.
+  expect(new Set(parts)).toEqual(new Set(['print']));
+
+  await page.keyboard.press('Tab');
+  expect(new Set(await sheets())).toEqual(new Set(['all']));
+  // The skip link is hidden until focused: a rule the page did not inline.
+  const skip = page.locator(':focus');
+  await expect(skip).toHaveText(/Zum Inhalt/);
+  const box = (await skip.boundingBox())!;
+  expect(box.width).toBeGreaterThan(20);
+  expect(box.height).toBeGreaterThan(10);
+  expect(errors).toEqual([]);
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {

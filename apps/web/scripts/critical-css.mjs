@@ -72,7 +72,8 @@ function split(rule, selectors) {
 
 /**
  * A state only a visitor's pointer or keyboard gives (not inside `:not()`, which `required`
- * drops): a first paint never shows it, and the whole sheet applies before the app starts.
+ * drops): a first paint never shows it, and the app switches the whole sheet on at a visitor's
+ * first pointer, key or focus (decision 338).
  */
 const INTERACTION = /:(hover|active|focus|focus-visible|focus-within)(?![-\w])/;
 const onInteraction = (selector) => INTERACTION.test(required(selector));

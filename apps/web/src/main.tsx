@@ -8,6 +8,7 @@ import { Providers } from './app/providers';
 import { AppRouter, startScreen } from './app/router';
 import { hydrateInParts } from './components/deferred';
 import { initI18n, rememberLocale } from './i18n';
+import { applyDeferredSheet, applyDeferredSheetOnChange, deferredSheetLoaded } from './lib/deferred-sheet';
 import { queryClient } from './lib/query-client';
 import { restoreStored } from './stores/restore';
 
@@ -25,31 +26,14 @@ function serverState(): DehydratedState | null {
   return state;
 }
 
-/**
- * A server-rendered page carries the style rules its markup needs and loads the app's style sheet
- * without blocking its first paint (`media="print"`, decision 298), in parts the browser parses
- * one task each (decision 319). The parts apply together, in their order, once all have loaded,
- * and before the app renders anything the markup did not have: a part applied alone could
- * reorder the cascade of the rules the page already has.
- */
-function deferredSheet(): Promise<void> {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-sheet]')];
-  const loaded = (link: HTMLLinkElement) =>
-    new Promise<void>((resolve) => {
-      if (link.sheet) resolve();
-      else {
-        link.addEventListener('load', () => resolve(), { once: true });
-        link.addEventListener('error', () => resolve(), { once: true });
-      }
-    });
-  return Promise.all(links.map(loaded)).then(() => {
-    for (const link of links) link.media = 'all';
-  });
-}
-
+const root = document.getElementById('root')!;
 const mode = routingMode(window.location);
 const state = mode.kind === 'path' ? serverState() : null;
-if (state) hydrate(queryClient, state);
+if (state) {
+  hydrate(queryClient, state);
+  // The rendered page keeps its inlined rules until it needs more (decision 338).
+  applyDeferredSheetOnChange(root);
+}
 // A screen the browser renders itself starts from the stored session and cart; a server-rendered
 // page reads them once its first part has hydrated (below, decision 318).
 else restoreStored();
@@ -65,7 +49,7 @@ const route =
 // side by side before the first render, so the page paints once, complete and without flicker.
 // A server-rendered page only loads its code: its data came with it, and it hydrates.
 await Promise.all([
-  deferredSheet(),
+  deferredSheetLoaded(),
   initI18n(mode.kind === 'path' ? LOCALE_OF[mode.language] : undefined),
   startScreen(state ? null : queryClient, route.pathname || '/', route.search ?? ''),
 ]);
@@ -76,7 +60,6 @@ const app = (
     </Providers>
   </StrictMode>
 );
-const root = document.getElementById('root')!;
 if (state) {
   hydrateInParts(() => hydrateRoot(root, app));
   setTimeout(() => {
@@ -84,6 +67,7 @@ if (state) {
     rememberLocale();
   }, 0);
 } else {
+  applyDeferredSheet();
   rememberLocale();
   createRoot(root).render(app);
 }

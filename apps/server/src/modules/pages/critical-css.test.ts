@@ -67,6 +67,11 @@ describe('the critical CSS of a rendered page', () => {
     expect(inlined('<p>a</p>')).not.toContain('dl{');
   });
 
+  it('keeps the rules of the classes an element names for later, as if it had them', () => {
+    expect(inlined('<div data-later-class="modal"></div>')).toContain('.modal{');
+    expect(inlined('<div data-later="modal"></div>')).not.toContain('.modal{');
+  });
+
   it('defines the custom properties the kept rules read, and those these read, and no others', () => {
     expect(inlined('<a class="btn">x</a>')).toBe(
       ':root{--a:red;--b:var(--a)}.btn{color:var(--b)}.x,body{margin:0}',

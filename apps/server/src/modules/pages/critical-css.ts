@@ -36,12 +36,15 @@ interface RuleIndex {
 const CACHED_SETS = 64;
 /** Markups of one shape (the same class attributes and elements, in the same order) share it too. */
 const CACHED_SHAPES = 256;
-const TAG_OR_CLASSES = /<([a-zA-Z][\w-]*)|\sclass="([^"]*)"/g;
+const TAG_OR_CLASSES = /<([a-zA-Z][\w-]*)|\s(?:data-later-)?class="([^"]*)"/g;
 
 /**
  * The markup's class attributes and element names as written, each once, in order (a tag as
  * `<name`: an attribute's `<` is written `&lt;`). Cheap to read (about a quarter of splitting every
- * class), and pages of one kind have few shapes.
+ * class), and pages of one kind have few shapes. An element's `data-later-class` names the classes
+ * its code gives it or its children on its own, before a visitor does anything (the carousel's
+ * slide moves): the page carries their rules too, and so applies the app's whole sheet no sooner
+ * (decision 338).
  */
 function shapeOf(html: string): string[] {
   const seen = new Set<string>();

@@ -183,6 +183,9 @@ export function LatestCarousel({ products }: { products: Product[] }) {
       </Button>
       <div
         className="carousel slide carousel-dark"
+        // The classes of a slide's move, which the carousel gives on its own after 5 s: the
+        // rendered page carries their rules and needs no more of the sheet for it (decision 338).
+        data-later-class="carousel-item-next carousel-item-prev carousel-item-start carousel-item-end"
         onKeyDown={onKeyDown}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
