@@ -43,25 +43,17 @@ function namesIn(elements: Element[]): Set<string> {
 }
 
 /**
- * Whether the inlined rules were chosen for an element like this one. The server chose them by the
- * names in its markup of `root` (`markupNames` in the server's pages module), and every element
- * that came since had only such names, or the sheet is on already. So a name still on an element
- * of `root` that did not just change (`fresh`), on an element the change took away, or named in a
- * `data-later-class` (`known`), is one the rules were chosen for. Read only when something
- * changes: the page pays nothing for it while it loads.
- */
-function covered(root: Element, element: Element, fresh: (other: Element) => boolean, known: Set<string>) {
-  const inRoot = (list: HTMLCollectionOf<Element>) => [...list].some((other) => !fresh(other));
-  const tag = element.localName;
-  if (!known.has(`<${tag}`) && !inRoot(root.getElementsByTagName(tag))) return false;
-  return [...element.classList].every((name) => known.has(name) || inRoot(root.getElementsByClassName(name)));
-}
-
-/**
  * Whether a batch of changes shows an element or a class the markup did not have. Text (an
  * announcement, a hydrated text), other attributes, removed elements and elements like the
  * markup's (a slide filled in, a list reordered, a link replaced by a button like it) need no
- * rule the page lacks. What the batch added or changed does not count as already there.
+ * rule the page lacks.
+ *
+ * The server chose the inlined rules by the names in its markup of `root` (`markupNames` in the
+ * server's pages module), and every element that came since had only such names, or the sheet is
+ * on already. So a name still on an element of `root` that this batch did not add or change, on
+ * an element the batch took away, or named in a `data-later-class`, is one the rules were chosen
+ * for. Read only when something changes, each name once a batch: the page pays nothing for it
+ * while it loads.
  */
 function needsSheet(root: Element, records: MutationRecord[]): boolean {
   const added: Element[] = [];
@@ -77,8 +69,23 @@ function needsSheet(root: Element, records: MutationRecord[]): boolean {
   const known = namesIn(removed.filter((element) => !fresh(element)));
   for (const element of root.querySelectorAll('[data-later-class]'))
     for (const name of element.getAttribute('data-later-class')!.split(/\s+/)) known.add(name);
+  const inRoot = (name: string, list: HTMLCollectionOf<Element>) => {
+    for (const other of list)
+      if (!fresh(other)) {
+        known.add(name);
+        return true;
+      }
+    return false;
+  };
+  const covered = (element: Element) => {
+    const tag = `<${element.localName}`;
+    if (!known.has(tag) && !inRoot(tag, root.getElementsByTagName(element.localName))) return false;
+    for (const name of element.classList)
+      if (!known.has(name) && !inRoot(name, root.getElementsByClassName(name))) return false;
+    return true;
+  };
   const elements = [...changed, ...added.flatMap((element) => [element, ...element.querySelectorAll('*')])];
-  return elements.some((element) => !covered(root, element, fresh, known));
+  return !elements.every(covered);
 }
 
 /**
