@@ -34,6 +34,17 @@ const changesSeen = () => new Promise((resolve) => setTimeout(resolve, 0));
 const root = () => document.getElementById('root')!;
 const add = (parent: Element, html: string) => parent.insertAdjacentHTML('beforeend', html);
 
+/** The parts' media after `change` on a freshly rendered page whose parts have loaded. */
+async function mediaAfter(change: () => void): Promise<string[]> {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<div id="root">${MARKUP}</div>`;
+  linkParts(true);
+  applyDeferredSheetOnChange(root());
+  change();
+  await changesSeen();
+  return media();
+}
+
 describe('a rendered page switches the app’s whole sheet on when it first needs it (decision 338)', () => {
   beforeEach(() => {
     document.body.innerHTML = `<div id="root">${MARKUP}</div>`;
@@ -46,29 +57,26 @@ describe('a rendered page switches the app’s whole sheet on when it first need
   });
 
   it('keeps its inlined rules while the app only adds what is like the markup, moves it or says something', async () => {
-    linkParts(true);
-    applyDeferredSheetOnChange(root());
-    const list = root().querySelector('ul')!;
-    add(list, '<li class="card">3</li>');
-    list.append(list.firstElementChild!);
-    root().querySelectorAll('.carousel-item')[1]!.innerHTML = '<p class="fw-bold">Brot</p>';
-    document.getElementById('announcer')!.textContent = 'Im Warenkorb';
-    // The app's button takes the place of the server's link to the next page.
-    root().querySelector('.more')!.innerHTML =
-      '<button type="button" class="btn btn-outline-primary">Mehr laden</button>';
-    // The carousel names the classes of a slide's move for later.
-    root().querySelectorAll('.carousel-item')[1]!.className =
-      'carousel-item carousel-item-next carousel-item-start';
-    await changesSeen();
-    expect(media()).toEqual(['print', 'print']);
+    const likeTheMarkup = () => {
+      const list = root().querySelector('ul')!;
+      add(list, '<li class="card">3</li>');
+      list.append(list.firstElementChild!);
+      root().querySelectorAll('.carousel-item')[1]!.innerHTML = '<p class="fw-bold">Brot</p>';
+      document.getElementById('announcer')!.textContent = 'Im Warenkorb';
+      // The app's button takes the place of the server's link to the next page.
+      root().querySelector('.more')!.innerHTML =
+        '<button type="button" class="btn btn-outline-primary">Mehr laden</button>';
+      // The carousel names the classes of a slide's move for later.
+      root().querySelectorAll('.carousel-item')[1]!.className =
+        'carousel-item carousel-item-next carousel-item-start';
+    };
+    expect(await mediaAfter(likeTheMarkup)).toEqual(['print', 'print']);
   });
 
   it('switches every part on, before anything is painted, when an element of a class the markup lacks comes', async () => {
-    linkParts(true);
-    applyDeferredSheetOnChange(root());
-    add(root(), '<div class="alert alert-danger">Nicht gefunden</div>');
-    await changesSeen();
-    expect(media()).toEqual(['all', 'all']);
+    expect(
+      await mediaAfter(() => add(root(), '<div class="alert alert-danger">Nicht gefunden</div>')),
+    ).toEqual(['all', 'all']);
   });
 
   it('switches them on for a new kind of element, a class given later, or a dialog beside the root', async () => {
@@ -77,15 +85,7 @@ describe('a rendered page switches the app’s whole sheet on when it first need
       () => root().querySelector('.card')!.classList.add('border-danger'),
       () => add(document.body, '<div class="modal"><div class="modal-dialog"></div></div>'),
     ];
-    for (const change of changes) {
-      document.head.innerHTML = '';
-      document.body.innerHTML = `<div id="root">${MARKUP}</div>`;
-      linkParts(true);
-      applyDeferredSheetOnChange(root());
-      change();
-      await changesSeen();
-      expect(media()).toEqual(['all', 'all']);
-    }
+    for (const change of changes) expect(await mediaAfter(change)).toEqual(['all', 'all']);
   });
 
   it('does not take what the same change added, or added and took away, as already there', async () => {
@@ -99,15 +99,8 @@ describe('a rendered page switches the app’s whole sheet on when it first need
         root().querySelector('.toast')!.remove();
         add(root(), '<p class="toast">2</p>');
       },
-    ]) {
-      document.head.innerHTML = '';
-      document.body.innerHTML = `<div id="root">${MARKUP}</div>`;
-      linkParts(true);
-      applyDeferredSheetOnChange(root());
-      change();
-      await changesSeen();
-      expect(media()).toEqual(['all', 'all']);
-    }
+    ])
+      expect(await mediaAfter(change)).toEqual(['all', 'all']);
   });
 
   it('switches them on at a visitor’s first key, pointer or focus: hover and focus states are not inlined', async () => {
