@@ -271,6 +271,23 @@ test('a rendered page loads and hydrates on its inlined rules; a first key bring
   expect(errors).toEqual([]);
 });
 
+test('a rendered page whose style sheet fails to load still hydrates on its inlined rules', async ({
+  page,
+}) => {
+  // Every part of the sheet fails (a dropped connection, a release that replaced them): the app
+  // must not wait for a part that will never load. (Chromium gives a failed part an empty sheet,
+  // so it settles here either way; the HTML standard gives it none: deferred-sheet.test.ts.)
+  await page.route(/\/assets\/[^/?]+\.css$/, (route) => route.abort());
+  // On a slow line the app's code arrives after the parts have failed.
+  await page.route(/\/assets\/[^/?]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/de/');
+  // Hydrated: the server's link to the next page is the app's button now.
+  await expect(page.getByRole('button', { name: 'Mehr laden' })).toBeVisible();
+});
+
 test('a later page of the list hydrates without the carousel and asks for nothing it carries', async ({
   page,
 }) => {

@@ -47,6 +47,10 @@ function fetchScreen(): void {
     link.href = href;
     document.head.append(link);
   }
+  // A part that fails has no sheet and no later event to wait for: the app would wait for it
+  // forever and never hydrate. Marked, it counts as settled (deferredSheetLoaded).
+  for (const part of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-sheet]'))
+    part.addEventListener('error', () => part.setAttribute('data-failed', ''), { once: true });
 }
 
 const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;

@@ -141,4 +141,14 @@ describe('a rendered page switches the app’s whole sheet on when it first need
     await changesSeen();
     expect(loaded).toBe(true);
   });
+
+  it('counts a part that failed before the app ran, as the page’s entry marks it', async () => {
+    const links = linkParts(false);
+    links[1]!.setAttribute('data-failed', '');
+    let loaded = false;
+    void deferredSheetLoaded().then(() => (loaded = true));
+    links[0]!.dispatchEvent(new Event('load'));
+    await changesSeen();
+    expect(loaded).toBe(true);
+  });
 });

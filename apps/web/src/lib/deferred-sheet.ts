@@ -8,11 +8,15 @@
  */
 const parts = () => [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-sheet]')];
 
-/** Resolves once every part of the deferred sheet has loaded, or failed to. */
+/**
+ * Resolves once every part of the deferred sheet has loaded, or failed to. A part can settle
+ * before the app's code runs: a loaded one has its sheet, a failed one is marked `data-failed` by
+ * the page's entry, which put it there (first-paint.ts).
+ */
 export function deferredSheetLoaded(): Promise<void> {
   const loaded = (link: HTMLLinkElement) =>
     new Promise<void>((resolve) => {
-      if (link.sheet) resolve();
+      if (link.sheet || link.hasAttribute('data-failed')) resolve();
       else {
         link.addEventListener('load', () => resolve(), { once: true });
         link.addEventListener('error', () => resolve(), { once: true });
