@@ -225,4 +225,86 @@ describe('ReadCache', () => {
       expect(await cache.getOrLoad('k', async () => (loads += 1))).toBe(2);
     });
   });
+
+  describe('a value kept for readers who never wait (getLatest, the sitemaps)', () => {
+    /** A load that waits for `release`, counting its calls; `fail` makes the next one throw. */
+    function slowLoad() {
+      const state = { loads: 0, fail: false, release: () => {} };
+      const load = async () => {
+        state.loads += 1;
+        const n = state.loads;
+        await new Promise<void>((resolve) => (state.release = resolve));
+        if (state.fail) throw new Error('database gone');
+        return n;
+      };
+      return { state, load };
+    }
+
+    it('makes only the first reader wait; after a write the old value is answered while one load renews it', async () => {
+      const cache = new ReadCache(5_000);
+      const { state, load } = slowLoad();
+      const first = Promise.all([cache.getLatest('k', load, 60_000), cache.getLatest('k', load, 60_000)]);
+      await settle();
+      state.release();
+      expect(await first).toEqual([1, 1]);
+      // Unlike the LRU's entries, it outlives a quiet spell.
+      vi.advanceTimersByTime(30_000);
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(state.loads).toBe(1);
+
+      cache.invalidate();
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(state.loads).toBe(2);
+      state.release();
+      await settle();
+      expect(await cache.getLatest('k', load, 60_000)).toBe(2);
+      expect(state.loads).toBe(2);
+    });
+
+    it('loads again when a write came while it loaded', async () => {
+      const cache = new ReadCache(5_000);
+      const { state, load } = slowLoad();
+      const first = cache.getLatest('k', load, 60_000);
+      await settle();
+      cache.invalidate();
+      state.release();
+      expect(await first).toBe(1);
+      // The value may be from before that write: the next read renews it.
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(state.loads).toBe(2);
+    });
+
+    it('keeps the old value when a renewal fails, and tries again on the next read', async () => {
+      const cache = new ReadCache(5_000);
+      const { state, load } = slowLoad();
+      const first = cache.getLatest('k', load, 60_000);
+      await settle();
+      state.release();
+      await first;
+      cache.invalidate();
+      state.fail = true;
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      state.release();
+      await settle();
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(state.loads).toBe(3);
+    });
+
+    it('after its age, renews only if the write clock moved (another process may have written)', async () => {
+      let writes = 0;
+      const cache = new ReadCache(5_000, 1024 * 1024, 5_000, () => writes);
+      const { state, load } = slowLoad();
+      const first = cache.getLatest('k', load, 60_000);
+      await settle();
+      state.release();
+      await first;
+      vi.advanceTimersByTime(61_000);
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(state.loads).toBe(1);
+      writes += 1;
+      expect(await cache.getLatest('k', load, 60_000)).toBe(1);
+      expect(state.loads).toBe(2);
+    });
+  });
 });

@@ -59,6 +59,16 @@ export function sizeOf(value: unknown): number {
   }
 }
 
+/** A value of `getLatest`: the load it came from began at `generation` and `writes`. */
+interface Latest {
+  held: boolean;
+  value: unknown;
+  generation: number;
+  writes: number;
+  loadedAt: number;
+  loading: Promise<unknown> | null;
+}
+
 export class ReadCache {
   private generation = 0;
   private readonly entries: LRUCache<string, Entry>;
@@ -156,6 +166,40 @@ export class ReadCache {
     };
     promise.then(done, done);
     return promise;
+  }
+
+  /** Values kept outside the LRU, by key (`getLatest`). */
+  private readonly latest = new Map<string, Latest>();
+
+  /**
+   * A value every reader gets at once, however long its load takes: after a write (seen here or
+   * told by another process), or after `maxAgeMs` while the write clock moved (writes another
+   * process made unseen), the value held is still answered while one load renews it in the
+   * background. Only the first read in a process waits for the load; a failed renewal keeps the
+   * old value and the next read tries again. Kept outside the LRU, so a long tail never evicts
+   * it: for the few large answers that may lag a write by one load (the sitemaps, decision 339).
+   */
+  async getLatest<T>(key: string, load: () => Promise<T>, maxAgeMs = 60_000): Promise<T> {
+    let entry = this.latest.get(key);
+    if (!entry) {
+      entry = { held: false, value: undefined, generation: -1, writes: 0, loadedAt: 0, loading: null };
+      this.latest.set(key, entry);
+    }
+    const old =
+      entry.generation !== this.generation ||
+      (Date.now() - entry.loadedAt > maxAgeMs && (this.writes === null || this.writes() !== entry.writes));
+    if (old && !entry.loading) {
+      const held = entry;
+      const generation = this.generation;
+      const writes = this.writes?.() ?? 0;
+      held.loading = load()
+        .then((value) => Object.assign(held, { held: true, value, generation, writes, loadedAt: Date.now() }))
+        .finally(() => (held.loading = null));
+      // A renewal's failure is answered by the value held (and tried again on the next read).
+      if (held.held) held.loading.catch(() => {});
+    }
+    if (!entry.held) await entry.loading;
+    return entry.value as T;
   }
 
   /** Call after any write that changes what anonymous readers see. */

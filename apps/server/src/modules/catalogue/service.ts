@@ -118,7 +118,12 @@ export interface SitemapEntries {
   ids: Int32Array;
   created: Float64Array;
   names: string[];
+  /** Which load of the list this is: files written from it are kept under it. */
+  version: number;
 }
+
+/** Loads of the sitemaps' list in this process (`SitemapEntries.version`). */
+let sitemapLoads = 0;
 
 export interface ListQuery {
   offset: number;
@@ -230,10 +235,15 @@ export class CatalogueService {
 
   /**
    * Every live product's id, creation time (epoch seconds) and "brand name", ascending by id,
-   * for the sitemaps: the lists' filter of what is live, cached until the next catalogue write.
+   * for the sitemaps: the lists' filter of what is live. One query over the whole catalogue
+   * (0.6 s at 100,000 products), so after a catalogue write the list held is answered while it
+   * loads again (decision 339): a sitemap lags a write by that load, and no request waits for it.
    */
   sitemapEntries(): Promise<SitemapEntries> {
-    return this.ctx.cache.getOrLoad('catalogue:sitemap', () => this.repo.liveIdsWithNames());
+    return this.ctx.cache.getLatest('catalogue:sitemap', async () => ({
+      ...(await this.repo.liveIdsWithNames()),
+      version: ++sitemapLoads,
+    }));
   }
 
   /** One live product; with `sellerId`, as that seller sees it (their own too while their shop is not public). */

@@ -60,6 +60,31 @@ const HREFLANGS = PAGE_LANGUAGES.map((l) => contentLanguage(l));
 
 const day = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().slice(0, 10);
 
+/**
+ * The index's files: the fixed pages', the sellers' and the products' (each products file dated
+ * by its newest product, the fixed pages by the newest of all).
+ */
+export function indexFiles(
+  products: SitemapEntries,
+  counts: { pages: number; sellers: number },
+  perFile: number,
+): { name: string; lastmod?: string | undefined }[] {
+  const files = (count: number) => Math.ceil(count / perFile);
+  const { ids, created } = products;
+  const newest = ids.length ? day(created[ids.length - 1]!) : undefined;
+  return [
+    ...Array.from({ length: files(counts.pages) }, (_, i) => ({
+      name: `pages-${i + 1}.xml`,
+      lastmod: newest,
+    })),
+    ...Array.from({ length: files(counts.sellers) }, (_, i) => ({ name: `sellers-${i + 1}.xml` })),
+    ...Array.from({ length: files(ids.length) }, (_, i) => ({
+      name: `products-${i + 1}.xml`,
+      lastmod: day(created[Math.min(ids.length, (i + 1) * perFile) - 1]!),
+    })),
+  ];
+}
+
 /** The product pages of file `index` (0-based), at their canonical (slugged) addresses. */
 export function productUrls(entries: SitemapEntries, index: number, perFile: number): SitemapUrl[] {
   const urls: SitemapUrl[] = [];
@@ -71,5 +96,3 @@ export function productUrls(entries: SitemapEntries, index: number, perFile: num
   }
   return urls;
 }
-
-export { day as sitemapDay };
