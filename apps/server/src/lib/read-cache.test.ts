@@ -240,6 +240,16 @@ describe('ReadCache', () => {
       return { state, load };
     }
 
+    /** A cache whose first load of `k` is done: it holds 1. */
+    async function loadedOnce(cache: ReadCache) {
+      const { state, load } = slowLoad();
+      const first = cache.getLatest('k', load, 60_000);
+      await settle();
+      state.release();
+      await first;
+      return { state, load };
+    }
+
     it('makes only the first reader wait; after a write the old value is answered while one load renews it', async () => {
       const cache = new ReadCache(5_000);
       const { state, load } = slowLoad();
@@ -277,11 +287,7 @@ describe('ReadCache', () => {
 
     it('keeps the old value when a renewal fails, and tries again on the next read', async () => {
       const cache = new ReadCache(5_000);
-      const { state, load } = slowLoad();
-      const first = cache.getLatest('k', load, 60_000);
-      await settle();
-      state.release();
-      await first;
+      const { state, load } = await loadedOnce(cache);
       cache.invalidate();
       state.fail = true;
       expect(await cache.getLatest('k', load, 60_000)).toBe(1);
@@ -294,11 +300,7 @@ describe('ReadCache', () => {
     it('after its age, renews only if the write clock moved (another process may have written)', async () => {
       let writes = 0;
       const cache = new ReadCache(5_000, 1024 * 1024, 5_000, () => writes);
-      const { state, load } = slowLoad();
-      const first = cache.getLatest('k', load, 60_000);
-      await settle();
-      state.release();
-      await first;
+      const { state, load } = await loadedOnce(cache);
       vi.advanceTimersByTime(61_000);
       expect(await cache.getLatest('k', load, 60_000)).toBe(1);
       expect(state.loads).toBe(1);

@@ -59,9 +59,11 @@ export function sizeOf(value: unknown): number {
   }
 }
 
-/** A value of `getLatest`: the load it came from began at `generation` and `writes`. */
+/**
+ * A value of `getLatest`: the load it came from began at `generation` and `writes` (-1: none has
+ * come yet).
+ */
 interface Latest {
-  held: boolean;
   value: unknown;
   generation: number;
   writes: number;
@@ -182,7 +184,7 @@ export class ReadCache {
   async getLatest<T>(key: string, load: () => Promise<T>, maxAgeMs = 60_000): Promise<T> {
     let entry = this.latest.get(key);
     if (!entry) {
-      entry = { held: false, value: undefined, generation: -1, writes: 0, loadedAt: 0, loading: null };
+      entry = { value: undefined, generation: -1, writes: 0, loadedAt: 0, loading: null };
       this.latest.set(key, entry);
     }
     const old =
@@ -193,12 +195,12 @@ export class ReadCache {
       const generation = this.generation;
       const writes = this.writes?.() ?? 0;
       held.loading = load()
-        .then((value) => Object.assign(held, { held: true, value, generation, writes, loadedAt: Date.now() }))
+        .then((value) => Object.assign(held, { value, generation, writes, loadedAt: Date.now() }))
         .finally(() => (held.loading = null));
       // A renewal's failure is answered by the value held (and tried again on the next read).
-      if (held.held) held.loading.catch(() => {});
+      if (held.generation !== -1) held.loading.catch(() => {});
     }
-    if (!entry.held) await entry.loading;
+    if (entry.generation === -1) await entry.loading;
     return entry.value as T;
   }
 
